@@ -1,0 +1,129 @@
+"""Reading and writing game logs: JSON, or gzip-compressed JSON for `.gz` names.
+
+Writing is deterministic (sorted nothing, same order in, same bytes out; gzip without a
+timestamp) so that two runs on the same input give byte-identical files.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from engine.errors import GameLogError
+from engine.gamelog.log import SCHEMA_VERSION, GameLog
+
+
+def json_path(loc: tuple[int | str, ...]) -> str:
+    """Pydantic's error location as a JSON path: ('players', 3, 'fate') -> players[3].fate"""
+    out = ""
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + part
+    return out or "(top level)"
+
+
+def _describe(err: ValidationError) -> tuple[str, str]:
+    """The first error's JSON path, and a message for all of them (up to 5).
+
+    The cross-reference check of `GameLog` reports at the top level with its own paths
+    ("votes[3].target: unknown slot 'X'"), so those paths are taken from the message.
+    """
+    found: list[tuple[str, str]] = []
+    for e in err.errors(include_url=False):
+        path = json_path(tuple(e["loc"]))
+        msg = str(e["msg"])
+        if not e["loc"] and msg.startswith("Value error, "):
+            msg = msg.removeprefix("Value error, ")
+            head, sep, rest = msg.partition(": ")
+            if sep and (head.endswith("]") or "." in head or head.isidentifier()):
+                path, msg = head, rest
+        elif e["type"] != "missing" and not isinstance(e.get("input"), dict | list):
+            msg += f" (got {e.get('input')!r})"
+        found.append((path, msg))
+    lines = [found[0][1]] + [f"{p}: {m}" for p, m in found[1:5]]
+    if len(found) > 5:
+        lines.append(f"... and {len(found) - 5} more")
+    return found[0][0], "; ".join(lines)
+
+
+def _read_bytes(path: Path) -> bytes:
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise GameLogError(str(path), None, f"cannot read: {exc.strerror or exc}") from exc
+    if path.suffix == ".gz":
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError) as exc:
+            raise GameLogError(str(path), None, f"not a valid gzip file: {exc}") from exc
+    return raw
+
+
+def parse_game_log(data: bytes | str, name: str = "<game log>") -> GameLog:
+    """Parse game-log JSON; errors name `name` and the JSON path or line."""
+    try:
+        doc: Any = json.loads(data)
+    except UnicodeDecodeError as exc:
+        raise GameLogError(name, f"byte {exc.start}", "not UTF-8 text") from exc
+    except json.JSONDecodeError as exc:
+        raise GameLogError(
+            name, f"line {exc.lineno}, column {exc.colno}", f"not valid JSON: {exc.msg}"
+        ) from exc
+    if not isinstance(doc, dict):
+        raise GameLogError(name, "(top level)", f"expected a JSON object, got {type(doc).__name__}")
+    version = doc.get("schema_version")
+    if version != SCHEMA_VERSION:
+        raise GameLogError(
+            name,
+            "schema_version",
+            f"this mafiakit reads game logs of schema version {SCHEMA_VERSION}, "
+            f"the file has {version!r}",
+        )
+    try:
+        return GameLog.model_validate(doc)
+    except ValidationError as exc:
+        where, message = _describe(exc)
+        raise GameLogError(name, where, message) from exc
+
+
+def load(path: str | Path) -> GameLog:
+    """Load a game log from `.json` or `.json.gz`."""
+    p = Path(path)
+    return parse_game_log(_read_bytes(p), str(p))
+
+
+def dumps(log: GameLog, *, indent: int | None = 1) -> str:
+    """The game log as JSON text (stable: same log, same text)."""
+    return log.model_dump_json(indent=indent) + "\n"
+
+
+def save(log: GameLog, path: str | Path) -> None:
+    """Write `log` to `path`; gzip-compressed when the name ends in `.gz`."""
+    p = Path(path)
+    if p.suffix == ".gz":
+        text = dumps(log, indent=None).encode("utf-8")
+        # mtime=0 and no file name in the header: byte-identical output for the same log.
+        with open(p, "wb") as fh, gzip.GzipFile(
+            filename="", mode="wb", fileobj=fh, mtime=0, compresslevel=6
+        ) as gz:
+            gz.write(text)
+    else:
+        p.write_text(dumps(log), encoding="utf-8")
+
+
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema of the game-log format."""
+    schema = GameLog.model_json_schema(mode="validation")
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = f"https://mafiakit.invalid/gamelog.v{SCHEMA_VERSION}.schema.json"
+    return schema
+
+
+def json_schema_text() -> str:
+    return json.dumps(json_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"

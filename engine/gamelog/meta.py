@@ -1,0 +1,69 @@
+"""The game's metadata: what it is, where it came from, which rules and rulings apply."""
+
+from __future__ import annotations
+
+from typing import Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import AwareDatetime, Field, field_validator
+
+from engine.gamelog.base import Model
+
+SourceFileKind = Literal[
+    "posts", "archive", "transitions", "page", "gm-log", "roster", "game-log", "other"
+]
+
+
+class SourceFile(Model):
+    """One input file, by name (never a machine path) and content hash."""
+
+    path: str = Field(min_length=1, description="file name as given, without machine folders")
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    size: int = Field(ge=0)
+    kind: SourceFileKind
+    captured_at: AwareDatetime | None = Field(
+        default=None, description="when the page was saved or archived, if known"
+    )
+
+
+RULESET_ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+RULING_KEY_PATTERN = r"^[a-z0-9-]+\.[a-z0-9-]+$"
+
+
+class Meta(Model):
+    """What the game is and how to read it."""
+
+    title: str
+    game_id: str | None = Field(default=None, description="stable id, e.g. 'mafiascum:15783'")
+    forum: str | None = Field(default=None, description="forum site, e.g. 'mafiascum.net'")
+    engine: str | None = Field(default=None, description="forum engine family, e.g. 'phpbb3'")
+    thread_urls: list[str] = Field(default_factory=list)
+    ruleset: str = Field(pattern=RULESET_ID_PATTERN, description="rule set id")
+    rulings: dict[str, str] = Field(
+        default_factory=dict,
+        description="chosen readings of ambiguous rules, 'ruleset.point' -> option",
+    )
+    gms: list[str] = Field(default_factory=list, description="the GM's (moderator's) nicks")
+    timezone: str = Field(default="UTC", description="IANA zone of the forum's clock")
+    result: str | None = Field(default=None, description="the outcome as published")
+    notes: list[str] = Field(default_factory=list)
+    sources: list[SourceFile] = Field(default_factory=list)
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError) as exc:
+            raise ValueError(f"unknown IANA time zone {value!r}") from exc
+        return value
+
+    @field_validator("rulings")
+    @classmethod
+    def _ruling_keys(cls, value: dict[str, str]) -> dict[str, str]:
+        import re
+
+        for key in value:
+            if not re.match(RULING_KEY_PATTERN, key):
+                raise ValueError(f"ruling key {key!r} is not of the form 'ruleset.point'")
+        return value

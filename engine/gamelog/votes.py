@@ -1,0 +1,72 @@
+"""Vote-like marks found in posts, each counted or not counted with a reason."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import AwareDatetime, Field, model_validator
+
+from engine.gamelog.base import Model, PhaseKey
+
+VoteSpecial = Literal[
+    "unvote",  # withdraw the standing vote
+    "no-lynch",  # a vote for nobody to be eliminated
+    "cancel",  # contested-island «не казнить X»: cancels a vote for X
+]
+
+VoidReason = Literal[
+    "in-quote",
+    "in-spoiler",
+    "hidden-text",
+    "gm-post",
+    "edited",
+    "after-deadline",
+    "before-start",
+    "self-vote",
+    "dead-voter",
+    "not-a-player",
+    "unknown-name",
+    "ambiguous-name",
+    "superseded",  # an earlier mark in a post whose last mark wins
+    "not-formatted",  # not written the way the rule set requires (e.g. not red, not bold)
+    "vote-change-forbidden",
+    "banned",  # the voter was forbidden to vote (judge, stone, block, ...)
+    "voided-by-action",  # a night or day action voided it (stun, matchmaker, black mark, ...)
+    "no-vote-right",  # the role has zero votes
+    "other",
+]
+
+
+class Vote(Model):
+    """One vote-like mark in a post.
+
+    `weight` is the weight as written (e.g. a declared half vote); null means the rule set's
+    default for the voter. Whether it counts, and if not why, is decided by the reader that
+    extracted it and recorded here so the day can be re-counted and audited.
+    """
+
+    post: int = Field(description="post number")
+    phase: PhaseKey | None = None
+    author: str = Field(description="nick that wrote the mark")
+    voter: str | None = Field(default=None, description="slot id of the voter")
+    raw: str = Field(description="the mark as written")
+    target: str | None = Field(default=None, description="slot id voted for")
+    special: VoteSpecial | None = None
+    weight: float | None = None
+    time: AwareDatetime | None = None
+    counts: bool = True
+    reason: VoidReason | None = None
+    detail: str | None = Field(default=None, description="free text detail of the reason")
+    candidates: list[str] = Field(
+        default_factory=list, description="slot ids an ambiguous name could mean"
+    )
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Vote:
+        if self.counts and self.reason is not None:
+            raise ValueError("a counted vote has no reason for not counting")
+        if not self.counts and self.reason is None:
+            raise ValueError("a vote that does not count needs a reason")
+        if self.target is not None and self.special not in (None, "cancel"):
+            raise ValueError(f"a {self.special!r} mark has no target")
+        return self

@@ -1,0 +1,1 @@
+"""mafiakit scrapers: archives and datasets into game logs. Imports `engine`, never `toolkit`."""

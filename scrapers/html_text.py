@@ -1,0 +1,122 @@
+"""Plain text and quotes from a post body's HTML.
+
+Forum engines write quotes as `<blockquote>` with the quoted author in a `<cite>` (inside
+the blockquote on phpBB 3.0, just before it on phpBB 3.2+ as on mafiascum). The author's own
+text is what remains once quotes are taken out; quoted text is kept separately, so that later
+stages can tell a vote from a quoted vote.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import lxml.html
+from lxml import etree
+
+from engine.gamelog import Quote
+
+_WROTE = re.compile(r"^\s*(?:In post \d+,\s*)?(?P<author>.*?)\s+(?:wrote|said|писал|пишет)\s*:?\s*$",
+                    re.S | re.I)
+_POST_ID = re.compile(r"[?&#]p=?(\d+)")
+_SPACES = re.compile(r"[ \t\r\f\v]+")
+_BLANK_LINES = re.compile(r"\n\s*\n\s*(\n\s*)+")
+
+_BLOCK_TAGS = frozenset(
+    {"p", "div", "br", "li", "tr", "blockquote", "fieldset", "legend", "h1", "h2", "h3",
+     "h4", "h5", "h6", "ul", "ol", "table", "pre", "dd", "dt"}
+)
+_DROP_TAGS = frozenset({"script", "style", "input", "button", "noscript"})
+
+
+@dataclass(frozen=True)
+class BodyText:
+    text: str
+    quotes: list[Quote]
+
+
+def _normalise(text: str) -> str:
+    lines = [_SPACES.sub(" ", line).strip() for line in text.split("\n")]
+    return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
+
+
+def _text_of(el: etree._Element, skip: set[etree._Element]) -> str:
+    """Text of `el` with block elements as line breaks, leaving out the `skip` subtrees."""
+    parts: list[str] = []
+
+    def walk(node: etree._Element) -> None:
+        tag = node.tag if isinstance(node.tag, str) else ""
+        if node in skip or tag in _DROP_TAGS:
+            return
+        block = tag in _BLOCK_TAGS
+        if block:
+            parts.append("\n")
+        if tag == "img":
+            alt = node.get("alt")
+            if alt:
+                parts.append(alt)
+        if node.text and isinstance(node.tag, str):
+            parts.append(node.text)
+        for child in node:
+            walk(child)
+            if child.tail:
+                parts.append(child.tail)
+        if block:
+            parts.append("\n")
+
+    walk(el)
+    return _normalise("".join(parts))
+
+
+def _cite_of(quote: etree._Element) -> etree._Element | None:
+    """The `<cite>` naming a blockquote's author: its first child, or the element just
+    before it (phpBB 3.2+ puts the cite outside)."""
+    for child in quote.iter("cite"):
+        # only a cite that belongs to this quote, not to a nested one
+        parent = child.getparent()
+        while parent is not None and parent is not quote and parent.tag != "blockquote":
+            parent = parent.getparent()
+        if parent is quote:
+            return child
+    prev = quote.getprevious()
+    if prev is not None and prev.tag == "cite":
+        return prev
+    return None
+
+
+def body_text(html: str) -> BodyText:
+    """The author's own text and the top-level quotes of a post body."""
+    if not html.strip():
+        return BodyText("", [])
+    try:
+        root = lxml.html.fragment_fromstring(html, create_parent="div")
+    except (etree.ParserError, ValueError):
+        return BodyText(_normalise(re.sub(r"<[^>]+>", " ", html)), [])
+    quotes: list[Quote] = []
+    skip: set[etree._Element] = set()
+    for bq in root.iter("blockquote"):
+        if any(anc.tag == "blockquote" for anc in bq.iterancestors()):
+            continue  # nested quotes belong to the outer quote's text
+        cite = _cite_of(bq)
+        author: str | None = None
+        post_id: str | None = None
+        cite_skip: set[etree._Element] = set()
+        if cite is not None:
+            cite_skip.add(cite)
+            skip.add(cite)
+            m = _WROTE.match(_text_of(cite, set()))
+            author = m["author"].strip() if m else None
+            for a in cite.iter("a"):
+                pid = a.get("data-post-id")
+                if pid is None:
+                    pm = _POST_ID.search(a.get("href", ""))
+                    pid = pm.group(1) if pm and "p=" in a.get("href", "") else None
+                if pid:
+                    post_id = pid
+                    break
+        if post_id is None:
+            pm = _POST_ID.search(bq.get("cite", ""))
+            post_id = pm.group(1) if pm else None
+        skip.add(bq)
+        quotes.append(Quote(author=author or None, post_id=post_id, text=_text_of(bq, cite_skip)))
+    return BodyText(_text_of(root, skip), quotes)

@@ -1,0 +1,1 @@
+"""Importers of existing datasets into game logs."""

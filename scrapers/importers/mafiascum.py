@@ -1,0 +1,370 @@
+"""Import a mafiascum.net game from the donbot dataset: posts JSONL, archive.txt and
+transitions.tsv, into a `GameLog`.
+
+What is imported: every post (HTML, plain text, quotes, time, the moderators' posts flagged),
+the slots with their replacement chains, roles, factions and fates (archive.txt), the day ends
+(transitions.tsv) with the nights between, and the deaths and result as the archive records
+them. Votes are extracted by a later stage.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from engine.errors import BadInputError
+from engine.gamelog import (
+    Boundary,
+    Death,
+    GameLog,
+    Meta,
+    Occupant,
+    ParseIssue,
+    Phase,
+    PhasePublished,
+    Post,
+    Published,
+    Slot,
+    SourceRef,
+    Victory,
+    Where,
+    phase_sort_key,
+    split_phase_key,
+)
+from scrapers.html_text import body_text
+from scrapers.importers.mafiascum_archive import (
+    ArchiveGame,
+    find_block,
+    read_game,
+    split_blocks,
+)
+from scrapers.importers.mafiascum_posts import RawPost, iter_posts, parse_time, read_bytes
+from scrapers.importers.mafiascum_transitions import DayEnds, read_day_ends
+from scrapers.sources import source_file
+
+_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+          "ten", "eleven", "twelve"]
+_TAGS = re.compile(r"<[^>]+>")
+
+
+@dataclass(frozen=True)
+class MafiascumFiles:
+    posts: Path
+    archive: Path
+    transitions: Path
+
+
+def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
+                     progress: Callable[[str], None] | None = None) -> GameLog:
+    """Read the three files and build the game log. Raises `BadInputError` (exit 2) for
+    anything that would lose data or ground truth; other oddities become `issues`."""
+    say = progress or (lambda _msg: None)
+    try:
+        zone = ZoneInfo(timezone)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise BadInputError(None, "--timezone", f"unknown IANA time zone {timezone!r}") from exc
+    issues: list[ParseIssue] = []
+
+    say(f"reading {files.posts.name}")
+    posts_bytes = read_bytes(files.posts)
+    raw_posts = _checked_posts(list(iter_posts(posts_bytes, str(files.posts))),
+                               str(files.posts), issues)
+    thread = raw_posts[0].thread
+
+    say(f"reading {files.archive.name}")
+    archive_bytes = _read(files.archive)
+    archive_text = _decode(archive_bytes, files.archive)
+    game = read_game(find_block(split_blocks(archive_text), thread, str(files.archive)),
+                     files.archive.name)
+    issues.extend(game.issues)
+    if game.game_number is None:
+        raise BadInputError(str(files.archive), None,
+                            f"the title {game.title!r} of thread t={thread} has no game number")
+
+    transitions_bytes = _read(files.transitions)
+    day_ends = read_day_ends(_decode(transitions_bytes, files.transitions), game.game_number,
+                             str(files.transitions))
+
+    say(f"building game {game.game_number}: {len(raw_posts)} posts")
+    mods = {m.lower() for m in game.moderators}
+    posts = [_post(rp, zone, issues, files.posts.name) for rp in raw_posts]
+    for post in posts:
+        post.gm = post.author.lower() in mods
+    slots = _slots(game, posts, files.archive.name, issues)
+    _assign_slots(posts, slots, mods, files.posts.name, issues)
+    phases = _phases(game, day_ends, posts, files.transitions.name, issues)
+
+    issues.append(ParseIssue(
+        severity="info", code="timezone-assumed", where=Where(file=files.posts.name),
+        message=f"post times are board-local without a zone; read as {timezone}"
+                " (set --timezone to change)"))
+    meta = Meta(
+        title=game.title, game_id=f"mafiascum:{thread}", forum="mafiascum.net", engine="phpbb3",
+        thread_urls=[game.url], ruleset="mafiascum", gms=game.moderators, timezone=timezone,
+        result=game.result, notes=game.notes,
+        sources=[source_file(files.posts, "posts", posts_bytes),
+                 source_file(files.archive, "archive", archive_bytes),
+                 source_file(files.transitions, "transitions", transitions_bytes)])
+    return GameLog(meta=meta, players=slots, posts=posts, phases=phases,
+                   published=_published(game, files.archive.name), issues=issues)
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise BadInputError(str(path), None, f"cannot read: {exc.strerror or exc}") from exc
+
+
+def _decode(data: bytes, path: Path) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise BadInputError(str(path), f"line {line}", "not UTF-8 text") from exc
+
+
+def _checked_posts(raw: list[RawPost], file: str, issues: list[ParseIssue]) -> list[RawPost]:
+    """One thread, posts in order, duplicates removed only when identical."""
+    if not raw:
+        raise BadInputError(file, None, "no posts in the file")
+    thread = raw[0].thread
+    for rp in raw:
+        if rp.thread != thread:
+            raise BadInputError(file, f"line {rp.line}",
+                                f"post of thread {rp.thread} in a file of thread {thread}")
+    by_number: dict[int, RawPost] = {}
+    for rp in raw:
+        seen = by_number.get(rp.number)
+        if seen is None:
+            by_number[rp.number] = rp
+        elif (seen.id, seen.user, seen.content) == (rp.id, rp.user, rp.content):
+            issues.append(ParseIssue(
+                severity="info", code="duplicate-post", where=Where(file=file, line=rp.line,
+                                                                    post=rp.number),
+                message=f"same post as line {seen.line}; kept once"))
+        else:
+            raise BadInputError(file, f"line {rp.line}",
+                                f"post number {rp.number} also on line {seen.line} with "
+                                "different content")
+    ordered = [by_number[n] for n in sorted(by_number)]
+    if [rp.number for rp in raw if rp in ordered] != [rp.number for rp in ordered]:
+        issues.append(ParseIssue(severity="info", code="posts-reordered", where=Where(file=file),
+                                 message="posts were not in thread order; sorted by number"))
+    numbers = [rp.number for rp in ordered]
+    missing = [n for n in range(numbers[0], numbers[-1] + 1) if n not in by_number]
+    if missing:
+        shown = ", ".join(map(str, missing[:20])) + (" ..." if len(missing) > 20 else "")
+        issues.append(ParseIssue(
+            severity="warning", code="posts-missing", where=Where(file=file),
+            message=f"{len(missing)} post numbers absent from the file: {shown}"))
+    return ordered
+
+
+def _post(rp: RawPost, zone: ZoneInfo, issues: list[ParseIssue], file: str) -> Post:
+    time = parse_time(rp.time, zone)
+    if time is None:
+        issues.append(ParseIssue(
+            severity="warning", code="bad-time", where=Where(file=file, line=rp.line,
+                                                             post=rp.number),
+            message="post time not understood; left empty", text=rp.time))
+    body = body_text(rp.content)
+    return Post(number=rp.number, id=rp.id, author=rp.user, author_id=rp.user_id, time=time,
+                page=rp.page, html=rp.content, text=body.text, quotes=body.quotes)
+
+
+def _slots(game: ArchiveGame, posts: list[Post], file: str,
+           issues: list[ParseIssue]) -> list[Slot]:
+    first_post: dict[str, Post] = {}
+    for post in posts:
+        first_post.setdefault(post.author.lower(), post)
+    # The opening post is edited all game long (living/dead lists name every replacement),
+    # so it says nothing about when a replacement happened.
+    announcements = [p for p in posts[1:] if p.gm and "replac" in p.text.lower()]
+    slots: list[Slot] = []
+    used: set[str] = set()
+    for index, aslot in enumerate(game.slots, start=1):
+        occupants: list[Occupant] = []
+        for i, nick in enumerate(aslot.nicks):
+            first = first_post.get(nick.lower())
+            user_id = first.author_id if first is not None else None
+            if i == 0:
+                occupants.append(Occupant(nick=nick, user_id=user_id))
+                continue
+            occupants.append(_replacement(nick, user_id, first, announcements, file, aslot.line,
+                                          issues))
+        slot_id = aslot.nicks[0]
+        if slot_id in used:
+            slot_id = f"{slot_id}#{index}"
+        used.add(slot_id)
+        slots.append(Slot(
+            id=slot_id, number=index, occupants=occupants, role=aslot.role_name,
+            role_name=aslot.role_name, faction=aslot.faction, fate=aslot.fate,
+            source=SourceRef(kind="archive", file=file, line=aslot.line, text=aslot.raw)))
+    return slots
+
+
+def _replacement(nick: str, user_id: str | None, first: Post | None, announcements: list[Post],
+                 file: str, line: int, issues: list[ParseIssue]) -> Occupant:
+    """When `nick` took over: the moderator's last announcement naming them at or before
+    their first post, else their first post."""
+    limit = first.number if first is not None else None
+    low = nick.lower()
+    said = [p for p in announcements
+            if low in p.text.lower() and (limit is None or p.number <= limit)]
+    if said:
+        post = said[-1]
+        return Occupant(nick=nick, user_id=user_id, from_post=post.number,
+                        source=SourceRef(kind="post", post=post.number,
+                                         note="the moderator's replacement announcement"))
+    if first is not None:
+        return Occupant(nick=nick, user_id=user_id, from_post=first.number,
+                        source=SourceRef(kind="inferred", post=first.number,
+                                         note="first post by the replacement"))
+    issues.append(ParseIssue(
+        severity="info", code="replacement-not-found", where=Where(file=file, line=line),
+        message=f"{nick!r} replaced into the slot but neither posted nor was announced",
+        text=nick))
+    return Occupant(nick=nick, user_id=user_id)
+
+
+def _assign_slots(posts: list[Post], slots: list[Slot], mods: set[str], file: str,
+                  issues: list[ParseIssue]) -> None:
+    by_nick: dict[str, list[tuple[Slot, int]]] = defaultdict(list)
+    for slot in slots:
+        for i, occ in enumerate(slot.occupants):
+            by_nick[occ.nick.lower()].append((slot, i))
+    strangers: dict[str, int] = defaultdict(int)
+    for post in posts:
+        found = by_nick.get(post.author.lower())
+        if not found:
+            if not post.gm:
+                strangers[post.author] += 1
+            continue
+        # a nick in two slots: the slot it was playing at this post
+        chosen = found[0][0]
+        for slot, i in found:
+            if slot.occupant_at(post.number) is slot.occupants[i]:
+                chosen = slot
+                break
+        post.slot = chosen.id
+    if strangers:
+        listed = ", ".join(f"{n} ({c})" for n, c in sorted(strangers.items()))
+        issues.append(ParseIssue(
+            severity="info", code="posts-by-non-players", where=Where(file=file),
+            message="posts by nicks that are neither slots nor moderators (spectators, "
+                    f"renamed accounts); kept without a slot: {listed}"))
+    posted = {p.author.lower() for p in posts}
+    for slot in slots:
+        for occ in slot.occupants:
+            if occ.nick.lower() not in posted:
+                issues.append(ParseIssue(
+                    severity="info", code="slot-nick-never-posted",
+                    where=Where(file=slot.source.file if slot.source else None,
+                                line=slot.source.line if slot.source else None),
+                    message=f"{occ.nick!r} of slot {slot.id!r} has no post under that nick",
+                    text=occ.nick))
+
+
+def _phases(game: ArchiveGame, day_ends: DayEnds, posts: list[Post], file: str,
+            issues: list[ParseIssue]) -> list[Phase]:
+    by_number = {p.number: p for p in posts}
+    last_day = len(day_ends.ends)
+    last_night = last_day - 1
+    for aslot in game.slots:
+        if aslot.fate.phase is not None:
+            kind, number = split_phase_key(aslot.fate.phase)
+            if kind == "day":
+                last_day = max(last_day, number)
+            else:
+                last_night = max(last_night, number)
+                last_day = max(last_day, number)
+    last_night = max(last_night, last_day - 1)
+
+    def boundary(post_number: int, col: int) -> Boundary:
+        post = by_number.get(post_number)
+        if post is None:
+            issues.append(ParseIssue(
+                severity="warning", code="transition-post-not-found",
+                where=Where(file=file, line=day_ends.line),
+                message=f"Day {col} ends at post {post_number}, which is not in the posts file"))
+        return Boundary(post=post_number, time=post.time if post else None, source="transitions",
+                        ref=SourceRef(kind="transitions", file=file, line=day_ends.line,
+                                      text=str(post_number)))
+
+    phases: list[Phase] = []
+    prev_end = -1
+    day_starts: dict[int, Boundary | None] = {}
+    for day in range(1, last_day + 1):
+        end_post = day_ends.ends[day - 1] if day <= len(day_ends.ends) else None
+        window_end = end_post if end_post is not None else (posts[-1].number if posts else 0)
+        day_starts[day] = _day_start(day, posts, prev_end, window_end)
+        if day_starts[day] is None:
+            issues.append(ParseIssue(
+                severity="info", code="phase-start-unknown", where=Where(file=file),
+                message=f"no moderator post announcing Day {day} found; its start is left empty"))
+        end = boundary(end_post, day) if end_post is not None else None
+        if day <= len(day_ends.ends) and end_post is None:
+            issues.append(ParseIssue(
+                severity="warning", code="transition-missing",
+                where=Where(file=file, line=day_ends.line),
+                message=f"the end of Day {day} is marked 'missing' in the transitions file"))
+        phases.append(Phase(kind="day", number=day, start=day_starts[day], end=end))
+        if end_post is not None:
+            prev_end = end_post
+    for night in range(1, last_night + 1):
+        day_end = phases[night - 1].end if night - 1 < len(phases) else None
+        start = day_end.model_copy() if day_end is not None else None
+        nxt = day_starts.get(night + 1)
+        phases.append(Phase(kind="night", number=night, start=start,
+                            end=nxt.model_copy() if nxt is not None else None))
+    phases.sort(key=lambda p: phase_sort_key(p.key))
+    return phases
+
+
+def _day_start(day: int, posts: list[Post], after: int, until: int) -> Boundary | None:
+    """The first moderator post after `after` (up to `until`) announcing day `day`."""
+    word = _WORDS[day] if day < len(_WORDS) else str(day)
+    patterns = [rf"\bday\s*(?:{day}|{word})\b", rf"\bvote\s*count\s*{day}\.\d"]
+    if day > 1:
+        patterns.append(rf"\bnight\s*(?:{day - 1}|{_WORDS[day - 1] if day - 1 < len(_WORDS) else day - 1})\b")
+    rx = re.compile("|".join(patterns), re.I)
+    candidates = [p for p in posts if p.gm and after < p.number <= until]
+    # The opening post is edited all game long and names every day; it counts as the start
+    # of day 1 only when no later moderator post announces it.
+    if day == 1 and candidates and candidates[0] is posts[0]:
+        candidates = candidates[1:] + candidates[:1]
+    for post in candidates:
+        m = rx.search(post.text)
+        if m:
+            return Boundary(post=post.number, time=post.time, source="inferred",
+                            ref=SourceRef(kind="post", post=post.number, text=m.group(0),
+                                          note="first moderator post naming the day"))
+    return None
+
+
+def _published(game: ArchiveGame, file: str) -> Published:
+    by_phase: dict[str, list[Death]] = defaultdict(list)
+    for aslot in game.slots:
+        fate = aslot.fate
+        if fate.phase is None or fate.kind not in ("eliminated", "killed", "modkilled"):
+            continue
+        kind = fate.kind
+        assert kind in ("eliminated", "killed", "modkilled")
+        by_phase[fate.phase].append(Death(
+            slot=aslot.nicks[0], kind=kind, cause=fate.cause, revealed_role=aslot.role_name,
+            revealed_faction=aslot.faction, raw=aslot.raw,
+            source=SourceRef(kind="archive", file=file, line=aslot.line, text=aslot.raw)))
+    phases = [PhasePublished(phase=k, deaths=v)
+              for k, v in sorted(by_phase.items(), key=lambda kv: phase_sort_key(kv[0]))]
+    victory = None
+    if game.result:
+        m = re.match(r"^\s*(.+?)\s+win\b", game.result, re.I)
+        winners = [m.group(1).strip().lower().replace(" ", "-")] if m else []
+        victory = Victory(winners=winners, raw=game.result,
+                          source=SourceRef(kind="archive", file=file, text=game.result))
+    return Published(phases=phases, victory=victory)

@@ -1,0 +1,96 @@
+"""mafiascum post JSONL (one JSON object per post, as scraped by the donbot project).
+
+Every line becomes a post or stops the import with the file and line: a post that cannot be
+read would be lost, so it is never skipped quietly.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import zlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+from engine.errors import BadInputError
+
+REQUIRED: dict[str, type | tuple[type, ...]] = {
+    "number": int,
+    "id": (str, int),
+    "user": str,
+    "user_id": (str, int),
+    "content": str,
+    "time": str,
+    "page": str,
+    "thread": (str, int),
+}
+TIME_FORMAT = "%a %b %d, %Y %I:%M %p"  # "Fri Jul 20, 2012 5:38 pm", board-local
+
+
+@dataclass
+class RawPost:
+    line: int
+    number: int
+    id: str
+    user: str
+    user_id: str
+    content: str
+    time: str
+    page: str
+    thread: str
+
+
+def read_bytes(path: Path) -> bytes:
+    """The JSONL bytes, gunzipped when the name ends in .gz."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise BadInputError(str(path), None, f"cannot read: {exc.strerror or exc}") from exc
+    if path.suffix == ".gz":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as exc:
+            raise BadInputError(str(path), None,
+                                f"not a complete gzip file ({exc}); was it truncated?") from exc
+    return data
+
+
+def iter_posts(data: bytes, file: str) -> Iterator[RawPost]:
+    """Posts of a JSONL file, checked field by field."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise BadInputError(file, f"line {line}", "not UTF-8 text") from exc
+    for number, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except json.JSONDecodeError as exc:
+            hint = " (the line is cut short: truncated file?)" if exc.pos >= len(line) - 1 else ""
+            raise BadInputError(file, f"line {number}",
+                                f"not valid JSON: {exc.msg} at column {exc.colno}{hint}") from exc
+        if not isinstance(obj, dict):
+            raise BadInputError(file, f"line {number}",
+                                f"expected a JSON object, got {type(obj).__name__}")
+        for key, kind in REQUIRED.items():
+            if key not in obj:
+                raise BadInputError(file, f"line {number}", f"post is missing the field {key!r}")
+            if not isinstance(obj[key], kind) or isinstance(obj[key], bool):
+                raise BadInputError(file, f"line {number}",
+                                    f"field {key!r} has the wrong type: {obj[key]!r}")
+        yield RawPost(line=number, number=obj["number"], id=str(obj["id"]), user=obj["user"],
+                      user_id=str(obj["user_id"]), content=obj["content"], time=obj["time"],
+                      page=obj["page"], thread=str(obj["thread"]))
+
+
+def parse_time(raw: str, zone: ZoneInfo) -> datetime | None:
+    """The board-local time as an aware datetime in `zone`; None when it does not parse."""
+    try:
+        return datetime.strptime(raw.strip(), TIME_FORMAT).replace(tzinfo=zone)
+    except ValueError:
+        return None

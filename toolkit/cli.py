@@ -1,0 +1,121 @@
+"""The `mafiakit` command: a thin layer over the library.
+
+Exit codes: 0 success; 2 bad input (the message names the file, the line, post or JSON path,
+and what is wrong). Only commands that work are registered.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from engine.errors import MafiakitError
+from engine.gamelog import json_schema_text, load, save
+
+app = typer.Typer(
+    name="mafiakit",
+    help="Completed forum mafia games: import, check, summarise.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+import_app = typer.Typer(help="Import an existing dataset into a game log.", no_args_is_help=True)
+app.add_typer(import_app, name="import")
+
+DEFAULT_SCHEMA_PATH = Path("docs/gamelog.schema.json")
+
+
+class Format(str, Enum):
+    table = "table"
+    json = "json"
+
+
+def _err() -> Console:
+    return Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def _fail(exc: MafiakitError) -> typer.Exit:
+    _err().print(f"[bold red]error:[/bold red] {exc}", markup=True, highlight=False)
+    return typer.Exit(code=2)
+
+
+@app.command()
+def schema(
+    output: Annotated[Path, typer.Option("-o", "--output", help="where to write; '-' prints")]
+    = DEFAULT_SCHEMA_PATH,
+    check: Annotated[bool, typer.Option(help="exit 1 if the file is out of date")] = False,
+) -> None:
+    """Write the JSON Schema of the game-log format."""
+    text = json_schema_text()
+    if check:
+        current = output.read_text(encoding="utf-8") if output.exists() else ""
+        if current != text:
+            _err().print(f"{output} is out of date: run `mafiakit schema -o {output}`")
+            raise typer.Exit(code=1)
+        return
+    if str(output) == "-":
+        sys.stdout.write(text)
+        return
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(text, encoding="utf-8")
+    _err().print(f"wrote {output}")
+
+
+@import_app.command("mafiascum")
+def import_mafiascum(
+    posts: Annotated[Path, typer.Option(help="the thread's posts, T.jsonl or T.jsonl.gz")],
+    archive: Annotated[Path, typer.Option(help="archive.txt (slots, roles, fates)")],
+    transitions: Annotated[Path, typer.Option(help="transitions.tsv (day ends)")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="GAME.json or GAME.json.gz")],
+    timezone: Annotated[str, typer.Option(help="IANA zone of the board's clock")] = "UTC",
+    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+) -> None:
+    """Import a mafiascum.net game (donbot dataset files) into a game log."""
+    from scrapers.importers.mafiascum import MafiascumFiles
+    from scrapers.importers.mafiascum import import_mafiascum as run_import
+
+    err = _err()
+    try:
+        log = run_import(MafiascumFiles(posts, archive, transitions), timezone=timezone,
+                         progress=None if quiet else (lambda m: err.print(f"[dim]{m}[/dim]")))
+        save(log, output)
+    except MafiakitError as exc:
+        raise _fail(exc) from None
+    if not quiet:
+        warnings = sum(1 for i in log.issues if i.severity != "info")
+        err.print(f"wrote {output}: {len(log.players)} slots, {len(log.posts)} posts, "
+                  f"{len(log.phases)} phases, {warnings} warnings")
+
+
+@app.command()
+def summary(
+    game: Annotated[Path, typer.Argument(help="GAME.json or GAME.json.gz")],
+    format: Annotated[Format, typer.Option("--format", "-f")] = Format.table,
+) -> None:
+    """Players, phases, eliminations and post counts of a game log."""
+    from toolkit.render import print_summary
+    from toolkit.summary import summarize
+
+    try:
+        log = load(game)
+    except MafiakitError as exc:
+        raise _fail(exc) from None
+    s = summarize(log)
+    if format is Format.json:
+        sys.stdout.write(json.dumps(s.as_dict(), ensure_ascii=False, indent=2) + "\n")
+    else:
+        print_summary(s, Console(highlight=False))
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

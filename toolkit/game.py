@@ -1,0 +1,86 @@
+"""`Game`: a loaded game log with DataFrame views and an HTML view for notebooks."""
+
+from __future__ import annotations
+
+import html
+from functools import cached_property
+from pathlib import Path
+
+import pandas as pd
+
+from engine.gamelog import GameLog
+from engine.gamelog import load as load_log
+from toolkit import frames
+from toolkit.summary import GameSummary, summarize
+
+
+class Game:
+    """One game with its views. Views are computed on first use and kept."""
+
+    def __init__(self, log: GameLog, path: Path | None = None) -> None:
+        self.log = log
+        self.path = path
+
+    @classmethod
+    def load(cls, path: str | Path) -> Game:
+        p = Path(path)
+        return cls(load_log(p), p)
+
+    @cached_property
+    def posts(self) -> pd.DataFrame:
+        """One row per post; see `toolkit.frames.POSTS_COLUMNS`."""
+        return frames.posts_frame(self.log)
+
+    @cached_property
+    def votes(self) -> pd.DataFrame:
+        return frames.votes_frame(self.log)
+
+    @cached_property
+    def actions(self) -> pd.DataFrame:
+        return frames.actions_frame(self.log)
+
+    @cached_property
+    def deaths(self) -> pd.DataFrame:
+        return frames.deaths_frame(self.log)
+
+    @cached_property
+    def published(self) -> pd.DataFrame:
+        return frames.published_frame(self.log)
+
+    @cached_property
+    def slots(self) -> pd.DataFrame:
+        return frames.slots_frame(self.log)
+
+    @cached_property
+    def summary(self) -> GameSummary:
+        return summarize(self.log)
+
+    def __repr__(self) -> str:
+        s = self.summary
+        return (f"<Game {s.title!r} ({s.ruleset}): {len(s.slots)} slots, "
+                f"{len(s.phases)} phases, {s.posts_total} posts>")
+
+    def _repr_html_(self) -> str:
+        """A compact card: title, rule set, GMs, result, and the slots with their fates."""
+        s = self.summary
+        e = html.escape
+        rows = "".join(
+            f"<tr><td>{e(x.name)}</td><td>{e(' → '.join(x.nicks))}</td>"
+            f"<td>{e(x.role or '')}</td><td>{e(x.faction or '')}</td>"
+            f"<td>{e(x.fate)}</td><td style='text-align:right'>{x.posts}</td></tr>"
+            for x in s.slots
+        )
+        issues = ", ".join(f"{n} {k}" for k, n in s.issues.items() if n) or "none"
+        return (
+            f"<div class='mafiakit-game'><h3>{e(s.title)}</h3>"
+            f"<p>rule set <code>{e(s.ruleset)}</code> · GM {e(', '.join(s.gms) or '?')}"
+            f" · result {e(s.result or '?')} · {len(s.phases)} phases · {s.posts_total} posts"
+            f" · {s.votes} votes · {s.actions} actions · issues: {e(issues)}</p>"
+            "<table><thead><tr><th>slot</th><th>nicks</th><th>role</th><th>faction</th>"
+            f"<th>fate</th><th>posts</th></tr></thead><tbody>{rows}</tbody></table></div>"
+        )
+
+
+def load(path: str | Path) -> Game:
+    """Load a game log (`.json` or `.json.gz`) as a `Game`."""
+    return Game.load(path)
