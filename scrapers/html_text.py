@@ -16,8 +16,10 @@ from lxml import etree
 
 from engine.gamelog import Quote
 
-_WROTE = re.compile(r"^\s*(?:In post \d+,\s*)?(?P<author>.*?)\s+(?:wrote|said|писал|пишет)\s*:?\s*$",
-                    re.S | re.I)
+_WROTE = re.compile(
+    r"^\s*(?:In post \d+,\s*)?(?P<author>.*?)\s+(?:wrote|said|писал(?:\(а\))?|пишет)\s*:?\s*$",
+    re.S | re.I,
+)
 _POST_ID = re.compile(r"[?&#]p=?(\d+)")
 _SPACES = re.compile(r"[ \t\r\f\v]+")
 _BLANK_LINES = re.compile(r"\n\s*\n\s*(\n\s*)+")
@@ -69,8 +71,11 @@ def _text_of(el: etree._Element, skip: set[etree._Element]) -> str:
 
 
 def _cite_of(quote: etree._Element) -> etree._Element | None:
-    """The `<cite>` naming a blockquote's author: its first child, or the element just
-    before it (phpBB 3.2+ puts the cite outside)."""
+    """The `<cite>` naming a blockquote's author: the element just before it (phpBB 3.2+
+    puts the cite outside), else its own first cite (phpBB 3.0 puts it inside)."""
+    prev = quote.getprevious()
+    if prev is not None and prev.tag == "cite":
+        return prev
     for child in quote.iter("cite"):
         # only a cite that belongs to this quote, not to a nested one
         parent = child.getparent()
@@ -78,9 +83,6 @@ def _cite_of(quote: etree._Element) -> etree._Element | None:
             parent = parent.getparent()
         if parent is quote:
             return child
-    prev = quote.getprevious()
-    if prev is not None and prev.tag == "cite":
-        return prev
     return None
 
 

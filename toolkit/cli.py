@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -31,7 +31,7 @@ app.add_typer(import_app, name="import")
 DEFAULT_SCHEMA_PATH = Path("docs/gamelog.schema.json")
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     table = "table"
     json = "json"
 

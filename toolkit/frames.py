@@ -11,8 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import pandas as pd
+from pandas.api.types import pandas_dtype
 
-from engine.gamelog import GameLog, Phase, SourceRef, phase_key
+from engine.gamelog import DayLog, GameLog, NightLog, Phase, SourceRef, phase_key
+from engine.gamelog.base import PhaseKind
 
 STR = "string"
 INT = "Int64"
@@ -53,9 +55,9 @@ def _frame(rows: Sequence[dict[str, Any]], columns: dict[str, str]) -> pd.DataFr
     df = pd.DataFrame.from_records(list(rows), columns=list(columns))
     for name, dtype in columns.items():
         if dtype == TIME:
-            df[name] = pd.to_datetime(df[name], utc=True).astype(TIME)
+            df[name] = pd.to_datetime(df[name], utc=True).astype(pandas_dtype(TIME))
         elif dtype != OBJ:
-            df[name] = df[name].astype(dtype)
+            df[name] = df[name].astype(pandas_dtype(dtype))
     return df
 
 
@@ -114,7 +116,9 @@ def votes_frame(log: GameLog) -> pd.DataFrame:
 
 def actions_frame(log: GameLog) -> pd.DataFrame:
     rows: list[dict[str, Any]] = []
-    for kind, logs in (("night", log.nights), ("day", log.days)):
+    groups: tuple[tuple[PhaseKind, Sequence[NightLog | DayLog]], ...] = (
+        ("night", log.nights), ("day", log.days))
+    for kind, logs in groups:
         for entry in logs:
             for a in entry.actions:
                 rows.append({

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Literal
 
 from pydantic import Field, model_validator
@@ -17,7 +17,7 @@ from engine.gamelog.published import Published
 from engine.gamelog.slots import Slot
 from engine.gamelog.votes import Vote
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION: Literal[1] = 1
 
 # Targets of a GM vote count that are not slots.
 TALLY_SPECIAL_TARGETS = frozenset({"no-lynch"})
@@ -108,7 +108,9 @@ def _reference_problems(log: GameLog) -> Iterator[str]:
             if c not in slot_ids:
                 yield f"votes[{i}].candidates: unknown slot {c!r}"
 
-    for part, logs in (("nights", log.nights), ("days", log.days)):
+    groups: tuple[tuple[str, Sequence[NightLog | DayLog]], ...] = (
+        ("nights", log.nights), ("days", log.days))
+    for part, logs in groups:
         numbers = [str(n.number) for n in logs]
         for i, num in _duplicates(numbers):
             yield f"{part}[{i}].number: duplicate {part[:-1]} {num}"
@@ -131,10 +133,10 @@ def _reference_problems(log: GameLog) -> Iterator[str]:
             if res.subject is not None and res.subject not in slot_ids:
                 yield f"{at}.private[{j}].subject: unknown slot {res.subject!r}"
         for j, count in enumerate(pub.vote_counts):
-            for k, entry in enumerate(count.tally):
-                if entry.target not in slot_ids and entry.target not in TALLY_SPECIAL_TARGETS:
-                    yield f"{at}.vote_counts[{j}].tally[{k}].target: unknown {entry.target!r}"
-                for voter in entry.voters:
+            for k, line in enumerate(count.tally):
+                if line.target not in slot_ids and line.target not in TALLY_SPECIAL_TARGETS:
+                    yield f"{at}.vote_counts[{j}].tally[{k}].target: unknown {line.target!r}"
+                for voter in line.voters:
                     if voter not in slot_ids:
                         yield f"{at}.vote_counts[{j}].tally[{k}].voters: unknown {voter!r}"
 

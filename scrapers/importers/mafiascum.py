@@ -152,7 +152,8 @@ def _checked_posts(raw: list[RawPost], file: str, issues: list[ParseIssue]) -> l
                                 f"post number {rp.number} also on line {seen.line} with "
                                 "different content")
     ordered = [by_number[n] for n in sorted(by_number)]
-    if [rp.number for rp in raw if rp in ordered] != [rp.number for rp in ordered]:
+    first_seen = list(dict.fromkeys(rp.number for rp in raw))
+    if first_seen != sorted(first_seen):
         issues.append(ParseIssue(severity="info", code="posts-reordered", where=Where(file=file),
                                  message="posts were not in thread order; sorted by number"))
     numbers = [rp.number for rp in ordered]
@@ -326,12 +327,15 @@ def _phases(game: ArchiveGame, day_ends: DayEnds, posts: list[Post], file: str,
     return phases
 
 
+def _word(n: int) -> str:
+    return _WORDS[n] if n < len(_WORDS) else str(n)
+
+
 def _day_start(day: int, posts: list[Post], after: int, until: int) -> Boundary | None:
     """The first moderator post after `after` (up to `until`) announcing day `day`."""
-    word = _WORDS[day] if day < len(_WORDS) else str(day)
-    patterns = [rf"\bday\s*(?:{day}|{word})\b", rf"\bvote\s*count\s*{day}\.\d"]
+    patterns = [rf"\bday\s*(?:{day}|{_word(day)})\b", rf"\bvote\s*count\s*{day}\.\d"]
     if day > 1:
-        patterns.append(rf"\bnight\s*(?:{day - 1}|{_WORDS[day - 1] if day - 1 < len(_WORDS) else day - 1})\b")
+        patterns.append(rf"\bnight\s*(?:{day - 1}|{_word(day - 1)})\b")
     rx = re.compile("|".join(patterns), re.I)
     candidates = [p for p in posts if p.gm and after < p.number <= until]
     # The opening post is edited all game long and names every day; it counts as the start

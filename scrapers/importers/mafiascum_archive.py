@@ -16,7 +16,7 @@ from engine.gamelog.slots import FateKind
 
 _THREAD_ID = re.compile(r"[?&]t=(\d+)")
 _GAME_NUMBER = re.compile(r"(\d{3,5})")
-_REPLACED = re.compile(r"\s+replaced(?=\s|$)\s*", re.I)
+_REPLACED = re.compile(r"(?:^|(?<=\s))replaced(?=\s|$)", re.I)
 _FATE = re.compile(
     r"^(?:was\s+)?(?P<verb>killed\s+lynched|lynched|killed|endgamed|modkilled|shot|survived)"
     r"(?:\s+(?P<kind>day|night)\s+(?P<number>\d+))?$",

@@ -63,8 +63,8 @@ def iter_posts(data: bytes, file: str) -> Iterator[RawPost]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise BadInputError(file, f"line {line}", "not UTF-8 text") from exc
+        at = data[: exc.start].count(b"\n") + 1
+        raise BadInputError(file, f"line {at}", "not UTF-8 text") from exc
     for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
