@@ -14,7 +14,7 @@ from engine.gamelog.issues import ParseIssue, Where
 from engine.gamelog.log import SCHEMA_VERSION, GameLog
 from engine.gamelog.meta import Meta, SourceFile
 from engine.gamelog.phases import Boundary, Phase
-from engine.gamelog.posts import EditMarker, Post, Quote
+from engine.gamelog.posts import Avatar, EditMarker, Post, Quote
 from engine.gamelog.published import (
     Death,
     NewspaperFact,
@@ -31,6 +31,7 @@ from engine.gamelog.votes import Vote
 __all__ = [
     "SCHEMA_VERSION",
     "Action",
+    "Avatar",
     "Boundary",
     "DayLog",
     "Death",

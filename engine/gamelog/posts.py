@@ -25,6 +25,14 @@ class EditMarker(Model):
     raw: str | None = Field(default=None, description="the marker text as shown")
 
 
+class Avatar(Model):
+    """The avatar shown beside a post, when the archive captured it (seed 001 penalises a
+    player without the character's avatar). `url` null: the page showed no avatar."""
+
+    url: str | None = None
+    alt: str | None = None
+
+
 class Post(Model):
     """One post.
 
@@ -46,5 +54,7 @@ class Post(Model):
     text: str
     quotes: list[Quote] = Field(default_factory=list)
     edit: EditMarker | None = None
+    avatar: Avatar | None = Field(
+        default=None, description="null when the source does not show avatars")
     gm: bool = Field(default=False, description="written by the GM (moderator)")
     deleted: bool = False

@@ -61,6 +61,11 @@ class TallyEntry(Model):
     target: str
     votes: float
     voters: list[str] = Field(default_factory=list, description="slot ids")
+    extra: float = Field(
+        default=0.0,
+        description="votes in `votes` not cast by a listed voter: penalties for not voting, "
+        "the avatar rule, day actions that add or remove a vote",
+    )
 
 
 class VoteCount(Model):
@@ -78,6 +83,11 @@ class PhasePublished(Model):
 
     phase: PhaseKey
     deaths: list[Death] = Field(default_factory=list)
+    no_elimination: SourceRef | None = Field(
+        default=None,
+        description="set when the GM announced that nobody was eliminated this day (no lynch); "
+        "points at the announcement",
+    )
     newspaper: list[NewspaperFact] = Field(default_factory=list)
     private: list[PrivateResult] = Field(default_factory=list)
     vote_counts: list[VoteCount] = Field(default_factory=list)

@@ -39,6 +39,7 @@ from scrapers.html_text import body_text
 from scrapers.importers.mafiascum_archive import (
     ArchiveGame,
     find_block,
+    no_lynch_days,
     read_game,
     split_blocks,
 )
@@ -105,12 +106,12 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
     meta = Meta(
         title=game.title, game_id=f"mafiascum:{thread}", forum="mafiascum.net", engine="phpbb3",
         thread_urls=[game.url], ruleset="mafiascum", gms=game.moderators, timezone=timezone,
-        result=game.result, notes=game.notes,
+        result=game.result, notes=[text for _, text in game.notes],
         sources=[source_file(files.posts, "posts", posts_bytes),
                  source_file(files.archive, "archive", archive_bytes),
                  source_file(files.transitions, "transitions", transitions_bytes)])
     return GameLog(meta=meta, players=slots, posts=posts, phases=phases,
-                   published=_published(game, files.archive.name), issues=issues)
+                   published=_published(game, slots, files.archive.name), issues=issues)
 
 
 def _read(path: Path) -> bytes:
@@ -351,20 +352,27 @@ def _day_start(day: int, posts: list[Post], after: int, until: int) -> Boundary 
     return None
 
 
-def _published(game: ArchiveGame, file: str) -> Published:
-    by_phase: dict[str, list[Death]] = defaultdict(list)
-    for aslot in game.slots:
+def _published(game: ArchiveGame, slots: list[Slot], file: str) -> Published:
+    """Deaths, no-lynch days and the result as archive.txt records them."""
+    by_phase: dict[str, PhasePublished] = {}
+
+    def at(key: str) -> PhasePublished:
+        return by_phase.setdefault(key, PhasePublished(phase=key))
+
+    for aslot, slot in zip(game.slots, slots, strict=True):
         fate = aslot.fate
         if fate.phase is None or fate.kind not in ("eliminated", "killed", "modkilled"):
             continue
         kind = fate.kind
         assert kind in ("eliminated", "killed", "modkilled")
-        by_phase[fate.phase].append(Death(
-            slot=aslot.nicks[0], kind=kind, cause=fate.cause, revealed_role=aslot.role_name,
+        at(fate.phase).deaths.append(Death(
+            slot=slot.id, kind=kind, cause=fate.cause, revealed_role=aslot.role_name,
             revealed_faction=aslot.faction, raw=aslot.raw,
             source=SourceRef(kind="archive", file=file, line=aslot.line, text=aslot.raw)))
-    phases = [PhasePublished(phase=k, deaths=v)
-              for k, v in sorted(by_phase.items(), key=lambda kv: phase_sort_key(kv[0]))]
+    for day, line, text in no_lynch_days(game):
+        at(f"D{day}").no_elimination = SourceRef(kind="archive", file=file, line=line,
+                                                  text=text)
+    phases = sorted(by_phase.values(), key=lambda p: phase_sort_key(p.phase))
     victory = None
     if game.result:
         m = re.match(r"^\s*(.+?)\s+win\b", game.result, re.I)

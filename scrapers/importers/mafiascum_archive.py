@@ -86,7 +86,7 @@ class ArchiveGame:
     game_number: str | None
     moderators: list[str]
     result: str | None
-    notes: list[str]
+    notes: list[tuple[int, str]]  # (line, text)
     slots: list[ArchiveSlot]
     issues: list[ParseIssue] = field(default_factory=list)
 
@@ -149,7 +149,7 @@ def read_game(block: ArchiveBlock, file: str) -> ArchiveGame:
     issues: list[ParseIssue] = []
     moderators: list[str] = []
     result: str | None = None
-    notes: list[str] = []
+    notes: list[tuple[int, str]] = []
     slots: list[ArchiveSlot] = []
     in_players = False
     for number, line in block.lines[2:]:
@@ -165,14 +165,14 @@ def read_game(block: ArchiveBlock, file: str) -> ArchiveGame:
             elif sep and key == "Current Update":
                 result = value.strip() or None
             elif sep and key == "Notes":
-                notes.append(value.strip())
+                notes.append((number, value.strip()))
             else:
                 issues.append(ParseIssue(
                     severity="warning", code="archive-unknown-line",
                     where=Where(file=file, line=number),
                     message="line in the game header not understood; kept in meta.notes",
                     text=stripped))
-                notes.append(stripped)
+                notes.append((number, stripped))
             continue
         slots.append(_read_slot(stripped, file, number, issues))
     if not in_players:
@@ -209,6 +209,18 @@ def _read_slot(line: str, file: str, number: int, issues: list[ParseIssue]) -> A
     # "A replaced B replaced C": C played first, then B, then A.
     return ArchiveSlot(nicks=list(reversed(names)), role_name=role_raw, faction=faction,
                        fate=parse_fate(fate_raw, file=file, line=number), line=number, raw=line)
+
+
+_NO_LYNCH = re.compile(r"\bD(\d+)\s+no\s+lynch\b", re.I)
+
+
+def no_lynch_days(game: ArchiveGame) -> list[tuple[int, int, str]]:
+    """Days the notes record as 'DN no lynch': (day, line, the matched text)."""
+    found: list[tuple[int, int, str]] = []
+    for line, text in game.notes:
+        for m in _NO_LYNCH.finditer(text):
+            found.append((int(m.group(1)), line, m.group(0)))
+    return found
 
 
 def find_block(blocks: list[ArchiveBlock], thread: str, file: str) -> ArchiveBlock:

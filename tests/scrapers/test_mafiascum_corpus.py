@@ -85,6 +85,9 @@ def test_game_imports_completely(thread: str, tmp_path: Path) -> None:
         assert (slot.fate.kind, slot.fate.phase, slot.fate.raw) == (kind, phase, fate)
     moderators = [m.strip() for m in block[2].split(":", 1)[1].split(",")]
     assert log.meta.gms == moderators
+    notes = " ".join(line for line in block if line.startswith("Notes:"))
+    no_lynch = {f"D{n}" for n in re.findall(r"\bD(\d+) no lynch", notes, re.I)}
+    assert {p.phase for p in log.published.phases if p.no_elimination} == no_lynch
 
     game_number = re.search(r"\d{3,5}", block[1])
     assert game_number is not None

@@ -264,3 +264,32 @@ def test_json_of_posts_is_not_an_object(tmp_path: Path) -> None:
     code, output = _cli(ds, tmp_path / "g.json")
     assert code == 2
     assert "line 1: expected a JSON object, got list" in output
+
+
+def test_no_lynch_days_from_the_notes(tmp_path: Path) -> None:
+    log = import_mafiascum(_files(fx.write(tmp_path)))
+    d2 = log.published.for_phase("D2")
+    assert d2 is not None
+    assert d2.no_elimination is not None
+    assert d2.no_elimination.text == "D2 no lynch"
+    assert d2.deaths == []
+    d1 = log.published.for_phase("D1")
+    assert d1 is not None
+    assert d1.no_elimination is None
+
+
+def test_same_nick_as_original_in_two_slots_gets_distinct_ids(tmp_path: Path) -> None:
+    archive = fx.ARCHIVE.replace("Dave, Vanilla Townie, killed Night 1",
+                                 "Alice, Vanilla Townie, killed Night 1")
+    log = import_mafiascum(_files(fx.write(tmp_path, archive=archive)))
+    assert [s.id for s in log.players] == ["Alice", "Bob", "Alice#3", "Eve"]
+    n1 = log.published.for_phase("N1")
+    assert n1 is not None
+    assert [d.slot for d in n1.deaths] == ["Alice#3"]
+
+
+def test_import_is_deterministic(tmp_path: Path) -> None:
+    from engine.gamelog import dumps
+
+    ds = fx.write(tmp_path)
+    assert dumps(import_mafiascum(_files(ds))) == dumps(import_mafiascum(_files(ds)))
