@@ -14,7 +14,7 @@ FORBIDDEN = {"engine": {"scrapers", "toolkit"}, "scrapers": {"toolkit"}, "toolki
 
 
 def _imports(package: str) -> list[tuple[str, str]]:
-    found = []
+    found: list[tuple[str, str]] = []
     for path in sorted((ROOT / package).rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
