@@ -97,7 +97,7 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
         post.gm = post.author.lower() in mods
     slots = _slots(game, posts, files.archive.name, issues)
     _assign_slots(posts, slots, mods, files.posts.name, issues)
-    phases = _phases(game, day_ends, posts, files.transitions.name, issues)
+    phases = _phases(game, day_ends, posts, files.transitions.name, files.posts.name, issues)
 
     issues.append(ParseIssue(
         severity="info", code="timezone-assumed", where=Where(file=files.posts.name),
@@ -273,7 +273,7 @@ def _assign_slots(posts: list[Post], slots: list[Slot], mods: set[str], file: st
 
 
 def _phases(game: ArchiveGame, day_ends: DayEnds, posts: list[Post], file: str,
-            issues: list[ParseIssue]) -> list[Phase]:
+            posts_file: str, issues: list[ParseIssue]) -> list[Phase]:
     by_number = {p.number: p for p in posts}
     last_day = len(day_ends.ends)
     last_night = last_day - 1
@@ -307,7 +307,7 @@ def _phases(game: ArchiveGame, day_ends: DayEnds, posts: list[Post], file: str,
         day_starts[day] = _day_start(day, posts, prev_end, window_end)
         if day_starts[day] is None:
             issues.append(ParseIssue(
-                severity="info", code="phase-start-unknown", where=Where(file=file),
+                severity="info", code="phase-start-unknown", where=Where(file=posts_file),
                 message=f"no moderator post announcing Day {day} found; its start is left empty"))
         end = boundary(end_post, day) if end_post is not None else None
         if day <= len(day_ends.ends) and end_post is None:

@@ -65,15 +65,17 @@ def iter_posts(data: bytes, file: str) -> Iterator[RawPost]:
     except UnicodeDecodeError as exc:
         at = data[: exc.start].count(b"\n") + 1
         raise BadInputError(file, f"line {at}", "not UTF-8 text") from exc
-    for number, line in enumerate(text.split("\n"), start=1):
+    lines = text.split("\n")
+    last = max((i for i, ln in enumerate(lines, start=1) if ln.strip()), default=0)
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
-            hint = " (the line is cut short: truncated file?)" if exc.pos >= len(line) - 1 else ""
+            hint = " (the last line is cut short: truncated file?)" if number == last else ""
             raise BadInputError(file, f"line {number}",
-                                f"not valid JSON: {exc.msg} at column {exc.colno}{hint}") from exc
+                                f"not valid JSON at column {exc.colno}: {exc.msg}{hint}") from exc
         if not isinstance(obj, dict):
             raise BadInputError(file, f"line {number}",
                                 f"expected a JSON object, got {type(obj).__name__}")
