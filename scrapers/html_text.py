@@ -42,7 +42,7 @@ def _normalise(text: str) -> str:
     return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
 
 
-def _text_of(el: etree._Element, skip: set[etree._Element]) -> str:
+def element_text(el: etree._Element, skip: set[etree._Element]) -> str:
     """Text of `el` with block elements as line breaks, leaving out the `skip` subtrees."""
     parts: list[str] = []
 
@@ -106,7 +106,7 @@ def body_text(html: str) -> BodyText:
         if cite is not None:
             cite_skip.add(cite)
             skip.add(cite)
-            m = _WROTE.match(_text_of(cite, set()))
+            m = _WROTE.match(element_text(cite, set()))
             author = m["author"].strip() if m else None
             for a in cite.iter("a"):
                 pid = a.get("data-post-id")
@@ -120,5 +120,6 @@ def body_text(html: str) -> BodyText:
             pm = _POST_ID.search(bq.get("cite", ""))
             post_id = pm.group(1) if pm else None
         skip.add(bq)
-        quotes.append(Quote(author=author or None, post_id=post_id, text=_text_of(bq, cite_skip)))
-    return BodyText(_text_of(root, skip), quotes)
+        quotes.append(Quote(author=author or None, post_id=post_id,
+                            text=element_text(bq, cite_skip)))
+    return BodyText(element_text(root, skip), quotes)

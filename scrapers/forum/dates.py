@@ -1,0 +1,160 @@
+"""Forum dates in Russian and English, absolute and relative, into aware datetimes.
+
+Forums print times in the viewer's zone in many shapes: "Пт июл 20, 2012 17:38", "20 июля
+2012, 17:38", "20.07.2012, 17:38", "07-20-2012, 05:38 PM", "Jul 20 2012, 05:38 PM",
+"Сегодня, 17:38", "Yesterday at 5:38 PM", "2012-07-20 17:38:00". Month names are matched in
+any case and grammatical case (июль, июля, июле, июл.) by their stem. "Today" and "yesterday"
+are anchored to the page's capture or save date, never to the clock of the machine reading it.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
+
+_MONTH_STEMS: tuple[tuple[str, int], ...] = (
+    ("янв", 1), ("фев", 2), ("мар", 3), ("апр", 4), ("мая", 5), ("май", 5), ("мае", 5),
+    ("июн", 6), ("июл", 7), ("авг", 8), ("сен", 9), ("окт", 10), ("ноя", 11), ("дек", 12),
+    ("jan", 1), ("feb", 2), ("mar", 3), ("apr", 4), ("may", 5), ("jun", 6), ("jul", 7),
+    ("aug", 8), ("sep", 9), ("oct", 10), ("nov", 11), ("dec", 12),
+)
+_WORD = re.compile(r"[a-zа-яё]+", re.I)
+_TIME = re.compile(
+    r"(?<![\d.:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?\s?m\b\.?)?", re.I)
+_ISO = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
+_DOTTED = re.compile(r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?![\d])")
+_SLASHED = re.compile(r"(?<![\d/-])(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?![\d])")
+_YEAR = re.compile(r"(?<![\d:.])(\d{4})(?![\d:])")
+_RELATIVE = (
+    (re.compile(r"позавчера", re.I), 2),
+    (re.compile(r"\b(?:сегодня|today)\b", re.I), 0),
+    (re.compile(r"\b(?:вчера|yesterday)\b", re.I), 1),
+)
+_UTC_OFFSET = re.compile(
+    r"(?:UTC|GMT)\s*(?P<sign>[+\-−])\s*(?P<hours>\d{1,2})(?:[:.](?P<minutes>\d{2}))?", re.I)
+
+
+def month_of(word: str) -> int | None:
+    """1-12 for a month name in Russian or English in any form, else None."""
+    w = word.lower().rstrip(".")
+    if len(w) < 3:
+        return None
+    for stem, number in _MONTH_STEMS:
+        if w.startswith(stem):
+            # "mar" must not take "march" apart from "marked"; stems are short but the
+            # words they meet in dates are weekdays, months and "at" / "в" / "г."
+            return number
+    return None
+
+
+def _year(text: str) -> int:
+    year = int(text)
+    return year + 2000 if year < 100 else year
+
+
+def parse_forum_date(raw: str, tz: tzinfo, *, anchor: datetime | None = None,
+                     day_first: bool = True) -> datetime | None:
+    """An aware datetime from a forum's date text, or None when it cannot be read.
+
+    `anchor` (aware) resolves "today"/"yesterday" and dates printed without a year.
+    `day_first` decides numeric dates like 07-08-2012 when both numbers could be the month.
+    """
+    text = " ".join(raw.replace("\xa0", " ").split())
+    if not text:
+        return None
+    hour = minute = second = 0
+    tm = _TIME.search(text)
+    if tm:
+        hour, minute = int(tm[1]), int(tm[2])
+        second = int(tm[3]) if tm[3] else 0
+        if tm[4]:
+            if hour > 12:
+                return None
+            hour = hour % 12 + (12 if tm[4].lower() == "p" else 0)
+        text_wo_time = text[: tm.start()] + " " + text[tm.end():]
+    else:
+        text_wo_time = text
+    local_anchor = anchor.astimezone(tz) if anchor is not None else None
+
+    day: int | None = None
+    month: int | None = None
+    year: int | None = None
+    for rx, back in _RELATIVE:
+        if rx.search(text_wo_time):
+            if local_anchor is None:
+                return None
+            d = (local_anchor - timedelta(days=back)).date()
+            day, month, year = d.day, d.month, d.year
+            break
+    if day is None and (m := _ISO.search(text_wo_time)):
+        year, month, day = int(m[1]), int(m[2]), int(m[3])
+    if day is None and (m := _DOTTED.search(text_wo_time)):
+        day, month, year = int(m[1]), int(m[2]), _year(m[3])
+    if day is None and (m := _SLASHED.search(text_wo_time)):
+        a, b, year = int(m[1]), int(m[2]), _year(m[3])
+        if a > 12 or (day_first and b <= 12):
+            day, month = a, b
+        else:
+            month, day = a, b
+    if day is None:
+        words = [(w.start(), w.end(), month_of(w.group(0)))
+                 for w in _WORD.finditer(text_wo_time)]
+        found = [(s, e, n) for s, e, n in words if n is not None]
+        if not found:
+            return None
+        start, end, month = found[0]
+        after = re.match(r"\.?\s*(\d{1,2})(?!\d)", text_wo_time[end:])
+        before = re.search(r"(?<!\d)(\d{1,2})\s*$", text_wo_time[:start])
+        if before:
+            day = int(before[1])
+        elif after:
+            day = int(after[1])
+        else:
+            return None
+        ym = _YEAR.search(text_wo_time)
+        if ym:
+            year = int(ym[1])
+        elif local_anchor is not None:
+            year = local_anchor.year
+        else:
+            return None
+    if year is None or month is None:
+        return None
+    try:
+        return datetime(year, month, day, hour, minute, second, tzinfo=tz)
+    except ValueError:
+        return None
+
+
+def from_unix(value: str | int | None, tz: tzinfo) -> datetime | None:
+    """A Unix timestamp (XenForo `data-time`, vBulletin 5 `data-timestamp`) in `tz`."""
+    if value is None:
+        return None
+    try:
+        return datetime.fromtimestamp(int(value), tz=UTC).astimezone(tz)
+    except (ValueError, OverflowError, OSError):
+        return None
+
+
+def from_iso(value: str | None, tz: tzinfo) -> datetime | None:
+    """An ISO 8601 attribute (`<time datetime=...>`); a naive one is read in `tz`."""
+    if not value:
+        return None
+    try:
+        dt = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    return dt.replace(tzinfo=tz) if dt.tzinfo is None else dt
+
+
+def utc_offset_in(text: str) -> timezone | None:
+    """The zone a page states, e.g. phpBB's "Часовой пояс: UTC + 3 часа" or "All times are
+    UTC - 5 hours"; None when the page states none."""
+    m = _UTC_OFFSET.search(text)
+    if m is None:
+        return None
+    minutes = int(m["hours"]) * 60 + int(m["minutes"] or 0)
+    if minutes > 14 * 60:
+        return None
+    sign = -1 if m["sign"] in "-−" else 1
+    return timezone(sign * timedelta(minutes=minutes))

@@ -1,0 +1,309 @@
+"""One markup for every engine's post body, so that later stages look in one way only.
+
+After `normalise_body`:
+- a quote is ``<blockquote class="mk-quote" data-author="..." data-post-id="...">`` holding
+  only the quoted text (the engine's "X wrote:" header is gone, its facts are attributes);
+- bold is ``<b>``, whatever the engine wrote (``<strong>``, ``font-weight`` styles, classes
+  such as ``mycode_b`` or ``bbc_b``);
+- colour is ``<span class="mk-color" data-color="#rrggbb">`` (from ``<font color>``, ``color:``
+  styles with names, hex or rgb, and engine classes);
+- a spoiler is ``<div class="mk-spoiler" data-title="...">`` and hidden text (shown only to
+  some readers) ``<div class="mk-hidden">``;
+- scripts, styles and the engine's buttons are gone.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+
+import lxml.html
+from lxml import etree
+from lxml.cssselect import CSSSelector
+
+from engine.gamelog import Quote
+from scrapers.forum.colors import normalise_color, style_bold, style_color
+from scrapers.html_text import element_text
+
+_WROTE = re.compile(
+    r"^\s*(?:цитата|quote|цитировать)?\s*[:(]?\s*(?:In post \d+,\s*)?(?P<author>.+?)\s*\)?\s*"
+    r"(?:wrote|said|писал\(а\)|писала?|пишет|написал\(а\)|написала?|сказал\(а\)|сказала?)"
+    r"(?:\s*[:»].*)?\s*$",
+    re.I | re.S,
+)
+_QUOTE_ONLY = re.compile(r"^\s*(?:цитата|quote|цитировать)\s*:?\s*$", re.I)
+_POST_ID = re.compile(r"(?:[?&#](?:p|pid|post|postid)=?|#(?:p|post|post-|entry|msg))(\d+)", re.I)
+_DROP = frozenset({"script", "style", "noscript", "input", "button", "form", "iframe", "object",
+                   "embed"})
+
+
+Selector = CSSSelector | etree.XPath
+
+
+def css(selector: str) -> Selector:
+    """A compiled selector: CSS, or XPath when written ``xpath:...`` (for what CSS cannot
+    say, such as "the row that holds the author"). Compiled once, when a spec is built."""
+    if selector.startswith("xpath:"):
+        return etree.XPath(selector.removeprefix("xpath:"))
+    return CSSSelector(selector, translator="html")
+
+
+def select(sel: Selector, el: etree._Element) -> list[etree._Element]:
+    """The elements `sel` finds under `el` (XPath results that are not elements dropped)."""
+    found = sel(el)
+    return [f for f in found if isinstance(f, etree._Element)] if isinstance(found, list) else []
+
+
+@dataclass(frozen=True)
+class QuoteSpec:
+    """How an engine writes a quote.
+
+    `container`: the quote element. `header`: element(s) inside it, or just before it
+    (`header_before`), naming the author ("X wrote:"); removed from the quote body.
+    `author_attr`: attribute of the container holding the author (XenForo data-author).
+    `post_attr`: attribute holding the quoted post id. `body`: where the quoted text sits
+    inside the container, when not directly in it.
+    """
+
+    container: str = "blockquote"
+    header: str | None = "cite"
+    header_before: bool = False
+    author_attr: str | None = None
+    post_attr: str | None = None
+    body: str | None = None
+
+
+@dataclass(frozen=True)
+class MarkupSpec:
+    quote: QuoteSpec = field(default_factory=QuoteSpec)
+    spoiler: str | None = None  # spoiler container
+    spoiler_title: str | None = None  # its title element (removed, kept as data-title)
+    spoiler_body: str | None = None  # where the hidden content sits inside it
+    hidden: str | None = None  # hidden-text containers ([hide], shown only to some)
+    bold_classes: tuple[str, ...] = ()
+    color_classes: tuple[tuple[str, str], ...] = ()  # (class, colour)
+    drop: str | None = None  # engine chrome inside bodies (buttons, "expand" links)
+
+    @cached_property
+    def selectors(self) -> _Compiled:
+        """The selectors compiled once per spec (specs are module-level constants)."""
+        return _Compiled(self)
+
+
+@dataclass
+class NormalisedBody:
+    html: str
+    text: str
+    quotes: list[Quote]
+
+
+class _Compiled:
+    """A MarkupSpec's selectors, compiled."""
+
+    def __init__(self, spec: MarkupSpec) -> None:
+        q = spec.quote
+        self.spec = spec
+        self.quote: Selector = css(q.container)
+        self.header = css(q.header) if q.header else None
+        self.qbody = css(q.body) if q.body else None
+        self.spoiler = css(spec.spoiler) if spec.spoiler else None
+        self.spoiler_title = css(spec.spoiler_title) if spec.spoiler_title else None
+        self.spoiler_body = css(spec.spoiler_body) if spec.spoiler_body else None
+        self.hidden = css(spec.hidden) if spec.hidden else None
+        self.drop = css(spec.drop) if spec.drop else None
+
+
+def compiled(spec: MarkupSpec) -> _Compiled:
+    return spec.selectors
+
+
+def _own(el: etree._Element, found: list[etree._Element], container: etree._Element
+         ) -> list[etree._Element]:
+    """Those of `found` that belong to `container` itself, not to a quote nested in it."""
+    out = []
+    for f in found:
+        parent = f.getparent()
+        while parent is not None and parent is not container:
+            if parent.tag == "blockquote" and "mk-quote" in (parent.get("class") or ""):
+                break
+            parent = parent.getparent()
+        if parent is container:
+            out.append(f)
+    return out
+
+
+def _author_and_post(header_text: str, header: etree._Element | None
+                     ) -> tuple[str | None, str | None]:
+    author: str | None = None
+    post_id: str | None = None
+    if header_text and not _QUOTE_ONLY.match(header_text):
+        m = _WROTE.match(header_text)
+        author = m["author"].strip(" :«»\"") if m else header_text.strip(" :«»\"") or None
+    if header is not None:
+        for a in header.iter("a"):
+            pid = a.get("data-post-id")
+            if pid is None:
+                pm = _POST_ID.search(a.get("href", ""))
+                pid = pm.group(1) if pm else None
+            if pid:
+                post_id = pid
+                break
+            if author is None or (a.text and a.text.strip() == author):
+                continue
+    return author, post_id
+
+
+def _make_quote(c: _Compiled, container: etree._Element) -> None:
+    q = c.spec.quote
+    header: etree._Element | None = None
+    if q.header_before:
+        prev = container.getprevious()
+        parent_of_prev = container.getparent()
+        if (prev is not None and c.header is not None and parent_of_prev is not None
+                and prev in select(c.header, parent_of_prev)):
+            header = prev
+    elif c.header is not None:
+        own = _own(container, select(c.header, container), container)
+        header = own[0] if own else None
+    header_text = element_text(header, set()) if header is not None else ""
+    author, post_id = _author_and_post(header_text, header)
+    if q.author_attr and container.get(q.author_attr):
+        author = container.get(q.author_attr, "").strip() or author
+    if q.post_attr and container.get(q.post_attr):
+        pm = re.search(r"(\d+)", container.get(q.post_attr, ""))
+        post_id = pm.group(1) if pm else post_id
+    if header is not None:
+        _remove_keep_tail(header)
+    body = container
+    if c.qbody is not None:
+        own_bodies = _own(container, select(c.qbody, container), container)
+        if own_bodies:
+            body = own_bodies[0]
+    new = etree.Element("blockquote")
+    new.set("class", "mk-quote")
+    if author:
+        new.set("data-author", author)
+    if post_id:
+        new.set("data-post-id", post_id)
+    new.text = body.text
+    for child in list(body):
+        new.append(child)
+    new.tail = container.tail
+    parent = container.getparent()
+    if parent is not None:
+        parent.replace(container, new)
+
+
+def _remove_keep_tail(el: etree._Element) -> None:
+    parent = el.getparent()
+    if parent is None:
+        return
+    if el.tail:
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + el.tail
+        else:
+            parent.text = (parent.text or "") + el.tail
+    parent.remove(el)
+
+
+def _wrap(el: etree._Element, tag: str, attrs: dict[str, str]) -> None:
+    """Put el's content inside a new element (el keeps its own tag)."""
+    new = etree.SubElement(el, tag)
+    for k, v in attrs.items():
+        new.set(k, v)
+    new.text = el.text
+    el.text = None
+    for child in list(el):
+        if child is not new:
+            new.append(child)
+
+
+def normalise_body(body: etree._Element, spec: MarkupSpec) -> NormalisedBody:
+    """Rewrite `body` (in place) to the one markup, and return its HTML, text and quotes."""
+    c = compiled(spec)
+    for el in list(body.iter()):
+        if isinstance(el.tag, str) and el.tag in _DROP:
+            _remove_keep_tail(el)
+    if c.drop is not None:
+        for el in select(c.drop, body):
+            _remove_keep_tail(el)
+    # quotes, innermost first so that an outer quote sees canonical inner ones
+    for container in reversed(select(c.quote, body)):
+        _make_quote(c, container)
+    for selector, cls, title_sel, body_sel in ((c.spoiler, "mk-spoiler", c.spoiler_title,
+                                                c.spoiler_body),
+                                               (c.hidden, "mk-hidden", None, None)):
+        if selector is None:
+            continue
+        for container in reversed(select(selector, body)):
+            title = None
+            if title_sel is not None:
+                found = select(title_sel, container)
+                if found:
+                    title = element_text(found[0], set())
+                    _remove_keep_tail(found[0])
+            inner = container
+            if body_sel is not None:
+                found = select(body_sel, container)
+                inner = found[0] if found else container
+            new = etree.Element("div")
+            new.set("class", cls)
+            if title:
+                new.set("data-title", title)
+            new.text = inner.text
+            for child in list(inner):
+                new.append(child)
+            new.tail = container.tail
+            parent = container.getparent()
+            if parent is not None:
+                parent.replace(container, new)
+    bold_classes = set(spec.bold_classes)
+    color_classes = dict(spec.color_classes)
+    for el in list(body.iter()):
+        if not isinstance(el.tag, str):
+            continue
+        classes = set((el.get("class") or "").split())
+        if el.tag == "blockquote" and "mk-quote" in classes:
+            continue
+        style = el.get("style") or ""
+        color = None
+        if el.tag == "font" and el.get("color"):
+            color = normalise_color(el.get("color", ""))
+        if style:
+            color = style_color(style) or color
+        for cls in classes:
+            if cls in color_classes:
+                color = normalise_color(color_classes[cls]) or color
+        bold = el.tag in ("strong", "b") or (style and style_bold(style)) or bool(
+            classes & bold_classes)
+        if el.tag == "strong":
+            el.tag = "b"
+        if color and not (el.tag == "span" and "mk-color" in classes):
+            if el.tag in ("font", "span") and not bold:
+                el.tag = "span"
+                for attr in list(el.attrib):
+                    del el.attrib[attr]
+                el.set("class", "mk-color")
+                el.set("data-color", color)
+            else:
+                _wrap(el, "span", {"class": "mk-color", "data-color": color})
+        if bold and el.tag != "b":
+            if el.tag in ("span", "font"):
+                el.tag = "b"
+                for attr in ("style", "class", "color"):
+                    if attr in el.attrib:
+                        del el.attrib[attr]
+            else:
+                _wrap(el, "b", {})
+    top_quotes = [bq for bq in body.iter("blockquote")
+                  if "mk-quote" in (bq.get("class") or "")
+                  and not any(a.tag == "blockquote" and "mk-quote" in (a.get("class") or "")
+                              for a in bq.iterancestors())]
+    quotes = [Quote(author=bq.get("data-author"), post_id=bq.get("data-post-id"),
+                    text=element_text(bq, set())) for bq in top_quotes]
+    text = element_text(body, set(top_quotes))
+    html = (body.text or "") + "".join(
+        lxml.html.tostring(child, encoding="unicode", with_tail=True) for child in body)
+    return NormalisedBody(html=html.strip(), text=text, quotes=quotes)

@@ -1,0 +1,86 @@
+"""One saved page to its posts: decode, unwrap a Wayback capture, detect the engine, parse."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+import lxml.html
+from lxml import etree
+
+from engine.gamelog import ParseIssue, Where
+from scrapers.archive.decode import decode_page
+from scrapers.archive.wayback import unwrap
+from scrapers.forum.adapter import EngineAdapter
+from scrapers.forum.engines import adapters
+from scrapers.forum.spec import EngineSpec
+from scrapers.forum.types import Page, PageContext, PageInfo, ParsedPage
+
+_SAVED_FROM = re.compile(r"<!--\s*saved from url=\(\d+\)(?P<url>\S+?)\s*-->", re.I)
+
+
+def load_page(name: str, data: bytes, *, mtime: datetime | None = None) -> Page:
+    """Decode one page and take a Wayback wrapper off; what was odd goes in `issues`."""
+    decoded = decode_page(data)
+    issues: list[ParseIssue] = []
+    if decoded.lossy:
+        issues.append(ParseIssue(
+            severity="warning", code="undecodable-bytes", where=Where(file=name),
+            message=f"bytes that no charset explains were replaced (read as {decoded.encoding})"))
+    if decoded.declared and decoded.how == "detected":
+        issues.append(ParseIssue(
+            severity="info", code="charset-mismatch", where=Where(file=name),
+            message=f"the page declares {decoded.declared} but reads as {decoded.encoding}"))
+    un = unwrap(decoded.text)
+    url = un.original_url
+    captured, how = un.captured_at, ("wayback" if un.captured_at else None)
+    saved = _SAVED_FROM.search(un.text[:4096])
+    if saved and url is None:
+        url = saved["url"]
+    if captured is None and mtime is not None:
+        captured, how = mtime, "mtime"
+    return Page(name=name, text=un.text, size=len(data), sha256=hashlib.sha256(data).hexdigest(),
+                encoding=decoded.encoding, url=url, captured_at=captured, captured_from=how,
+                wayback=un.wayback, issues=issues)
+
+
+def parse_html(text: str) -> etree._Element:
+    # lxml refuses str input that declares an encoding in an XML prolog
+    cleaned = re.sub(r"^\s*<\?xml[^>]*\?>", "", text, count=1)
+    return lxml.html.document_fromstring(cleaned or "<html></html>")
+
+
+def detect(root: etree._Element, text: str) -> tuple[EngineAdapter, EngineSpec] | None:
+    for adapter in adapters():
+        spec = adapter.detect(root, text)
+        if spec is not None:
+            return adapter, spec
+    return None
+
+
+def parse_page(page: Page, timezone: ZoneInfo) -> ParsedPage:
+    """The posts of one page. An unknown engine or unreadable page gives an empty result
+    with an error issue, never an exception."""
+    ctx = PageContext(name=page.name, timezone=timezone, captured_at=page.captured_at,
+                      issues=list(page.issues))
+    try:
+        root = parse_html(page.text)
+    except (etree.ParserError, ValueError) as exc:
+        ctx.issue("error", "unparsable-page", f"not an HTML page: {exc}")
+        return ParsedPage(info=PageInfo(engine="unknown"), posts=[], issues=ctx.issues)
+    found = detect(root, page.text)
+    if found is None:
+        ctx.issue("error", "unknown-engine",
+                  "no known forum engine recognises this page (phpBB, Invision, vBulletin, "
+                  "XenForo, SMF, MyBB, mybb.ru, uCoz, Forumotion)")
+        return ParsedPage(info=PageInfo(engine="unknown"), posts=[], issues=ctx.issues)
+    adapter, spec = found
+    return adapter.parse(root, spec, ctx, page.text)
+
+
+def read_page(name: str, data: bytes, timezone: ZoneInfo, *,
+              mtime: datetime | None = None) -> tuple[Page, ParsedPage]:
+    page = load_page(name, data, mtime=mtime)
+    return page, parse_page(page, timezone)
