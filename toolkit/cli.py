@@ -94,6 +94,47 @@ def import_mafiascum(
 
 
 @app.command()
+def scrape(
+    archives: Annotated[list[Path], typer.Argument(
+        help="saved pages: folders, zips or files, in any order")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="GAME.json or GAME.json.gz")],
+    ruleset: Annotated[str, typer.Option(help="rule set id of the game")] = "unspecified",
+    timezone: Annotated[str, typer.Option(help="IANA zone the pages' times are in")] = "UTC",
+    gm: Annotated[list[str] | None, typer.Option(
+        "--gm", help="the GM's nick (repeat for several); default: the first poster")] = None,
+    strict: Annotated[bool, typer.Option(help="stop at the first warning or error")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+) -> None:
+    """Read saved forum thread pages into a game log with every post."""
+    from rich.progress import BarColumn, Progress, TextColumn
+
+    from scrapers.scrape import scrape as run_scrape
+
+    err = _err()
+    try:
+        with Progress(TextColumn("[dim]reading pages"), BarColumn(), TextColumn("{task.completed}"),
+                      TextColumn("[dim]{task.description}"), console=err, transient=True,
+                      disable=quiet) as bar:
+            task = bar.add_task("", total=None)
+            log = run_scrape(archives, ruleset=ruleset, timezone=timezone, gms=gm or (),
+                             strict=strict,
+                             progress=lambda n, name: bar.update(task, completed=n,
+                                                                 description=name))
+        save(log, output)
+    except MafiakitError as exc:
+        raise _fail(exc) from None
+    if not quiet:
+        counts = {k: sum(1 for i in log.issues if i.severity == k)
+                  for k in ("error", "warning", "info")}
+        err.print(f"wrote {output}: {len(log.posts)} posts from {len(log.meta.sources)} pages "
+                  f"({log.meta.engine}); issues: {counts['error']} errors, "
+                  f"{counts['warning']} warnings, {counts['info']} info")
+        for issue in log.issues:
+            if issue.severity != "info":
+                err.print(f"  {issue}", markup=False)
+
+
+@app.command()
 def summary(
     game: Annotated[Path, typer.Argument(help="GAME.json or GAME.json.gz")],
     format: Annotated[Format, typer.Option("--format", "-f")] = Format.table,

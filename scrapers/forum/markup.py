@@ -8,7 +8,9 @@ After `normalise_body`:
 - colour is ``<span class="mk-color" data-color="#rrggbb">`` (from ``<font color>``, ``color:``
   styles with names, hex or rgb, and engine classes);
 - a spoiler is ``<div class="mk-spoiler" data-title="...">`` and hidden text (shown only to
-  some readers) ``<div class="mk-hidden">``;
+  some readers, or styled invisible) has class ``mk-hidden``;
+- struck-out text (``<strike>``, ``<del>``, ``line-through``) is ``<s>``; other inline styles
+  are dropped;
 - scripts, styles and the engine's buttons are gone.
 """
 
@@ -297,6 +299,17 @@ def normalise_body(body: etree._Element, spec: MarkupSpec) -> NormalisedBody:
                         del el.attrib[attr]
             else:
                 _wrap(el, "b", {})
+        if el.tag in ("strike", "del"):
+            el.tag = "s"
+        if style:
+            low = style.lower().replace(" ", "")
+            if "line-through" in low and el.tag != "s":
+                _wrap(el, "s", {})
+            if "display:none" in low or "visibility:hidden" in low:
+                el.set("class", "mk-hidden")
+            # the rest of the styling carries no meaning for votes; keep the markup clean
+            if "style" in el.attrib:
+                del el.attrib["style"]
     top_quotes = [bq for bq in body.iter("blockquote")
                   if "mk-quote" in (bq.get("class") or "")
                   and not any(a.tag == "blockquote" and "mk-quote" in (a.get("class") or "")

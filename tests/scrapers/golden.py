@@ -58,7 +58,7 @@ def post_summary(post: ForumPost) -> dict[str, Any]:
         "bold": _runs(post.html, ".//b"),
         "colors": colors,
         "spoilers": _runs(post.html, './/div[@class="mk-spoiler"]'),
-        "hidden": _runs(post.html, './/div[@class="mk-hidden"]'),
+        "hidden": _runs(post.html, './/*[@class="mk-hidden"]'),
         "edit": None if post.edit is None else {
             "editor": post.edit.editor,
             "time": post.edit.time.isoformat() if post.edit.time else None,

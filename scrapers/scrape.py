@@ -1,0 +1,90 @@
+"""`scrape`: saved forum pages (folders, zips, files) into a game log with the thread's posts.
+
+Stages (DESIGN §5): read and decode each page, take Wayback wrappers off, detect the engine,
+split into posts (one page at a time), then assemble the thread. Lenient by default: what
+cannot be used is reported in `issues`; `strict=True` stops at the first error or warning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from engine.errors import BadInputError
+from engine.gamelog import GameLog, Meta, ParseIssue, SourceFile, Where
+from scrapers.archive.inputs import InputReport, read_inputs
+from scrapers.assemble import PageMeta, PageResult, assemble
+from scrapers.forum.page import load_page, parse_page
+
+Progress = Callable[[int, str], None]  # (pages done, page name)
+
+
+class StrictError(BadInputError):
+    """Raised in strict mode for the first issue of severity warning or error."""
+
+
+def _check_strict(issues: list[ParseIssue], strict: bool) -> None:
+    if not strict:
+        return
+    for issue in issues:
+        if issue.severity in ("error", "warning"):
+            raise StrictError(issue.where.file, str(issue.where.post or "") or None,
+                              f"{issue.message} [{issue.code}] (strict mode)")
+
+
+def scrape(paths: Sequence[Path], *, ruleset: str = "unspecified", timezone: str = "UTC",
+           gms: Sequence[str] = (), strict: bool = False,
+           progress: Progress | None = None) -> GameLog:
+    try:
+        zone = ZoneInfo(timezone)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise BadInputError(None, "--timezone", f"unknown IANA time zone {timezone!r}") from exc
+    report = InputReport()
+    results: list[PageResult] = []
+    sources: list[SourceFile] = []
+    issues: list[ParseIssue] = []
+    for done, raw in enumerate(read_inputs(paths, report, local_tz=zone), start=1):
+        page = load_page(raw.name, raw.data, mtime=raw.mtime)
+        parsed = parse_page(page, zone)
+        _check_strict(report.issues + parsed.issues, strict)
+        issues.extend(parsed.issues)
+        sources.append(SourceFile(path=raw.name, sha256=page.sha256, size=page.size,
+                                  kind="page", captured_at=page.captured_at))
+        results.append(PageResult(
+            meta=PageMeta(name=page.name, url=page.url, captured_at=page.captured_at,
+                          wayback=page.wayback, encoding=page.encoding, sha256=page.sha256,
+                          size=page.size),
+            info=parsed.info, posts=parsed.posts))
+        if progress is not None:
+            progress(done, raw.name)
+    issues = report.issues + issues
+    if not results:
+        why = "; ".join(f"{i.where}: {i.message}" for i in report.issues[:5])
+        raise BadInputError(", ".join(p.name for p in paths), None,
+                            "no saved forum pages found in the input" + (f" ({why})" if why
+                                                                          else ""))
+    thread = assemble(results)
+    issues.extend(thread.issues)
+    _check_strict(issues, strict)
+    if not thread.posts:
+        raise BadInputError(", ".join(p.name for p in paths), None,
+                            "no posts found: " + "; ".join(str(i) for i in issues[:5]))
+    gm_list = list(gms)
+    if not gm_list:
+        gm_list = [thread.posts[0].author]
+        issues.append(ParseIssue(
+            severity="info", code="gm-assumed", where=Where(post=thread.posts[0].number),
+            message=f"GM taken to be the thread's first poster, {gm_list[0]!r} (set --gm)"))
+    lowered = {g.lower() for g in gm_list}
+    for post in thread.posts:
+        post.gm = post.author.lower() in lowered
+    if timezone == "UTC":
+        issues.append(ParseIssue(
+            severity="info", code="timezone-assumed",
+            message="page times read as UTC unless a page states its zone (set --timezone)"))
+    meta = Meta(title=thread.title or paths[0].name, forum=None, engine=thread.engine,
+                thread_urls=thread.urls, ruleset=ruleset, gms=gm_list, timezone=timezone,
+                sources=sources,
+                game_id=f"{thread.engine}:{thread.thread_id}" if thread.thread_id else None)
+    return GameLog(meta=meta, posts=thread.posts, issues=issues)

@@ -1,0 +1,142 @@
+"""Forum dates and the one body markup."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+import lxml.html
+import pytest
+
+from scrapers.forum.colors import is_red, normalise_color
+from scrapers.forum.dates import from_iso, from_unix, month_of, parse_forum_date, utc_offset_in
+from scrapers.forum.markup import MarkupSpec, QuoteSpec, normalise_body
+
+MSK = ZoneInfo("Europe/Moscow")
+SAVED = datetime(2019, 3, 5, 12, 0, tzinfo=MSK)
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected", "day_first"),
+    [
+        ("Пт июл 20, 2012 17:38", "2012-07-20T17:38:00+04:00", True),
+        ("20 июля 2012, 17:38", "2012-07-20T17:38:00+04:00", True),
+        ("20 Июль 2012 17:38", "2012-07-20T17:38:00+04:00", True),
+        ("20.07.2012, 17:38", "2012-07-20T17:38:00+04:00", True),
+        ("20.07.12 17:38", "2012-07-20T17:38:00+04:00", True),
+        ("07-20-2012, 05:38 PM", "2012-07-20T17:38:00+04:00", False),
+        ("08-07-2012, 05:38 PM", "2012-08-07T17:38:00+04:00", False),
+        ("08-07-2012, 17:38", "2012-07-08T17:38:00+04:00", True),
+        ("Jul 20 2012, 05:38 PM", "2012-07-20T17:38:00+04:00", True),
+        ("Fri Jul 20, 2012 5:38 pm", "2012-07-20T17:38:00+04:00", True),
+        ("July 20, 2012, 05:38:12 PM", "2012-07-20T17:38:12+04:00", True),
+        ("20 July 2012 - 12:38 AM", "2012-07-20T00:38:00+04:00", True),
+        ("Пятница, 20 июля 2012 года, 17:38", "2012-07-20T17:38:00+04:00", True),
+        ("2012-07-20 17:38:00", "2012-07-20T17:38:00+04:00", True),
+        ("« Ответ #12 : 04 Марта 2019, 09:05:12 »", "2019-03-04T09:05:12+03:00", True),
+        ("Добавлено: Пн мар 04, 2019 9:05 am", "2019-03-04T09:05:00+03:00", True),
+        ("Сегодня, 17:38", "2019-03-05T17:38:00+03:00", True),
+        ("Вчера в 23:59", "2019-03-04T23:59:00+03:00", True),
+        ("Yesterday at 5:38 PM", "2019-03-04T17:38:00+03:00", True),
+        ("Today, 09:00", "2019-03-05T09:00:00+03:00", True),
+        ("позавчера, 10:00", "2019-03-03T10:00:00+03:00", True),
+        ("20 мая, 10:00", "2019-05-20T10:00:00+03:00", True),  # no year: the save date's
+    ],
+)
+def test_forum_dates(raw: str, expected: str, day_first: bool) -> None:
+    got = parse_forum_date(raw, MSK, anchor=SAVED, day_first=day_first)
+    assert got is not None
+    assert got.isoformat() == expected
+
+
+@pytest.mark.parametrize("raw", ["", "garbage", "31.02.2012 10:00", "13:99", "25:00 PM 1.1.2019"])
+def test_unreadable_dates(raw: str) -> None:
+    assert parse_forum_date(raw, MSK, anchor=SAVED) is None
+
+
+def test_relative_dates_need_a_capture_date() -> None:
+    assert parse_forum_date("Сегодня, 17:38", MSK, anchor=None) is None
+
+
+def test_month_names_in_every_case() -> None:
+    for word, n in [("января", 1), ("Февраль", 2), ("марте", 3), ("мая", 5), ("май", 5),
+                    ("июня", 6), ("Июл", 7), ("авг.", 8), ("сентябрь", 9), ("Dec", 12)]:
+        assert month_of(word) == n
+    assert month_of("пн") is None
+    assert month_of("Mon") is None
+
+
+def test_machine_times_and_stated_offsets() -> None:
+    assert from_unix("1551679500", MSK) == datetime(2019, 3, 4, 9, 5, tzinfo=MSK)
+    assert from_iso("2019-03-04T06:05:00Z", MSK) == datetime(2019, 3, 4, 9, 5, tzinfo=MSK)
+    assert from_iso("2019-03-04T09:05:00", MSK) == datetime(2019, 3, 4, 9, 5, tzinfo=MSK)
+    assert utc_offset_in("Часовой пояс: UTC + 3 часа") == timezone(timedelta(hours=3))
+    assert utc_offset_in("All times are UTC - 5 hours") == timezone(timedelta(hours=-5))
+    assert utc_offset_in("no zone here") is None
+
+
+@pytest.mark.parametrize(
+    ("value", "hex_", "red"),
+    [("red", "#ff0000", True), ("#F00", "#ff0000", True), ("rgb(226, 80, 65)", "#e25041", True),
+     ("darkred", "#8b0000", True), ("#cc0000", "#cc0000", True), ("blue", "#0000ff", False),
+     ("#ff9900", "#ff9900", False), ("purple", "#800080", False)],
+)
+def test_colours(value: str, hex_: str, red: bool) -> None:
+    assert normalise_color(value) == hex_
+    assert is_red(hex_) is red
+
+
+def _norm(html: str, spec: MarkupSpec) -> tuple[str, str, list[tuple[str | None, str]]]:
+    body = normalise_body(lxml.html.fragment_fromstring(html, create_parent="div"), spec)
+    return body.html, body.text, [(q.author, q.text) for q in body.quotes]
+
+
+def test_every_bold_and_colour_notation_becomes_one_markup() -> None:
+    spec = MarkupSpec(bold_classes=("mycode_b",), color_classes=(("red-text", "red"),))
+    html, text, _ = _norm(
+        '<strong>a</strong> <b>b</b> <span style="font-weight: bold">c</span> '
+        '<span class="mycode_b">d</span> <span style="font-weight:700;color:#C00">e</span> '
+        '<font color="red">f</font> <span style="color: rgb(255, 0, 0)">g</span> '
+        '<span class="red-text">h</span> <div style="font-weight:bold">i</div>', spec)
+    root = lxml.html.fragment_fromstring(html, create_parent="div")
+    assert [b.text_content() for b in root.iter("b")] == ["a", "b", "c", "d", "e", "i"]
+    colors = [(s.get("data-color"), s.text_content())
+              for s in root.xpath('.//span[@class="mk-color"]')]
+    assert colors == [("#cc0000", "e"), ("#ff0000", "f"), ("#ff0000", "g"), ("#ff0000", "h")]
+    assert "style" not in html
+    assert text.split() == list("abcdefghi")
+
+
+def test_quotes_are_marked_with_author_and_post_and_kept_out_of_the_text() -> None:
+    spec = MarkupSpec(quote=QuoteSpec(container="blockquote", header="cite"))
+    html, text, quotes = _norm(
+        '<blockquote><div><cite>Ласточка писал(а): <a href="./viewtopic.php?p=77#p77">↑</a>'
+        "</cite><b>казнить Корсику</b><blockquote><div><cite>Kent wrote:</cite>inner</div>"
+        "</blockquote></div></blockquote>Не торопитесь.", spec)
+    assert quotes == [("Ласточка", "казнить Корсику\n\ninner")]
+    assert text == "Не торопитесь."
+    assert 'data-author="Ласточка"' in html
+    assert 'data-post-id="77"' in html
+    assert 'data-author="Kent"' in html  # the nested quote is marked too
+    assert "писал" not in html
+
+
+def test_spoilers_hidden_and_scripts() -> None:
+    spec = MarkupSpec(spoiler="div.sp", spoiler_title="div.t", spoiler_body="div.b",
+                      hidden="div.hide")
+    html, text, _ = _norm('<div class="sp"><div class="t">Спойлер</div><div class="b">'
+                          '<b>казнить Кубу</b></div></div><div class="hide">секрет</div>'
+                          "<script>alert(1)</script><input type=button value=Show>", spec)
+    assert '<div class="mk-spoiler" data-title="Спойлер"><b>казнить Кубу</b></div>' in html
+    assert '<div class="mk-hidden">секрет</div>' in html
+    assert "alert" not in html
+    assert "Show" not in text
+
+
+def test_strike_and_invisible_text() -> None:
+    html, _, _ = _norm('<strike>vote A</strike> <del>b</del> '
+                       '<span style="text-decoration: line-through">c</span> '
+                       '<span style="display: none">d</span>', MarkupSpec())
+    root = lxml.html.fragment_fromstring(html, create_parent="div")
+    assert [s.text_content() for s in root.iter("s")] == ["vote A", "b", "c"]
+    assert [e.text_content() for e in root.xpath('.//*[@class="mk-hidden"]')] == ["d"]
