@@ -37,7 +37,10 @@ def make_thread(folder: Path, pages: int) -> int:
     base = template()
     total = 0
     for i in range(pages):
-        data = _LONG_NUMBER.sub(lambda m, i=i: str(int(m.group(1)) + i * 1000).encode(), base)
+        def shift(m: re.Match[bytes], i: int = i) -> bytes:
+            return str(int(m.group(1)) + i * 1000).encode()
+
+        data = _LONG_NUMBER.sub(shift, base)
         (folder / f"page{i:05d}.html").write_bytes(data)
         total += len(data)
     return total

@@ -71,8 +71,10 @@ WAYBACK = """<!DOCTYPE html><html><head>
 <link rel="stylesheet" type="text/css" href="/_static/css/banner-styles.css"/>
 <!-- End Wayback Rewrite JS Include -->
 <title>Тема</title></head><body>
-<!-- BEGIN WAYBACK TOOLBAR INSERT --><div id="wm-ipp">toolbar</div><!-- END WAYBACK TOOLBAR INSERT -->
-<a href="https://web.archive.org/web/20190306101500/http://forum.example.ru/viewtopic.php?t=123&start=25">2</a>
+<!-- BEGIN WAYBACK TOOLBAR INSERT --><div id="wm-ipp">toolbar</div>
+<!-- END WAYBACK TOOLBAR INSERT -->
+<a href="https://web.archive.org/web/20190306101500/http://forum.example.ru/viewtopic.php?t=123\
+&start=25">2</a>
 <img src="/web/20190306101500im_/http://forum.example.ru/images/logo.gif">
 </body></html>
 <!--
@@ -105,7 +107,8 @@ def test_plain_page_is_left_alone() -> None:
 
 
 def test_saved_page_comment_gives_the_url() -> None:
-    data = (b"<!DOCTYPE html>\r\n<!-- saved from url=(0045)https://forum.example.ru/viewtopic.php?t=9 -->"
+    data = (b"<!DOCTYPE html>\r\n"
+            b"<!-- saved from url=(0045)https://forum.example.ru/viewtopic.php?t=9 -->"
             b"<html><body>x</body></html>")
     page = load_page("t.html", data, mtime=datetime(2020, 1, 1, tzinfo=UTC))
     assert page.url == "https://forum.example.ru/viewtopic.php?t=9"
@@ -116,9 +119,10 @@ def test_saved_page_comment_gives_the_url() -> None:
 # -- folders and zips ----------------------------------------------------------------------
 
 
-def _names(paths: list[Path], limits: Limits = Limits()) -> tuple[list[str], InputReport]:
+def _names(paths: list[Path], limits: Limits | None = None) -> tuple[list[str], InputReport]:
     report = InputReport()
-    return [r.name for r in read_inputs(paths, report, limits=limits)], report
+    got = read_inputs(paths, report, limits=limits or Limits())
+    return [r.name for r in got], report
 
 
 def test_folder_in_sorted_order_with_saved_page_assets_skipped(tmp_path: Path) -> None:
