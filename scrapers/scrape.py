@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.errors import BadInputError
@@ -83,7 +84,8 @@ def scrape(paths: Sequence[Path], *, ruleset: str = "unspecified", timezone: str
         issues.append(ParseIssue(
             severity="info", code="timezone-assumed",
             message="page times read as UTC unless a page states its zone (set --timezone)"))
-    meta = Meta(title=thread.title or paths[0].name, forum=None, engine=thread.engine,
+    host = urlsplit(thread.urls[0]).hostname if thread.urls else None
+    meta = Meta(title=thread.title or paths[0].name, forum=host, engine=thread.engine,
                 thread_urls=thread.urls, ruleset=ruleset, gms=gm_list, timezone=timezone,
                 sources=sources,
                 game_id=f"{thread.engine}:{thread.thread_id}" if thread.thread_id else None)

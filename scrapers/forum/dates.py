@@ -158,3 +158,27 @@ def utc_offset_in(text: str) -> timezone | None:
         return None
     sign = -1 if m["sign"] in "-−" else 1
     return timezone(sign * timedelta(minutes=minutes))
+
+
+_STATED = re.compile(
+    r"(?:all times are|часовой пояс\s*:?|все время\s*(?:указано\s*)?(?:по|в)|"
+    r"время\s*(?:указано\s*)?(?:по|в)|times? (?:are|is) in)\s*"
+    r"(?P<zone>(?:UTC|GMT)\s*(?:[+\-−]\s*\d{1,2}(?:[:.]\d{2})?)?)"
+    r"(?:\s*(?:hours?|час(?:а|ов)?))?(?P<dst>\s*\[?\s*(?:DST|летнее время)\s*\]?)?",
+    re.I)
+
+
+def stated_zone(text: str) -> tuple[timezone, str] | None:
+    """The zone a page says its times are in ("All times are GMT -5", "Часовой пояс: UTC + 3
+    часа [ Летнее время ]"), as a fixed offset, with the words it was read from; phpBB's
+    "[ DST ]" adds an hour. None when the page says nothing."""
+    m = _STATED.search(text)
+    if m is None:
+        return None
+    zone = utc_offset_in(m["zone"]) if re.search(r"\d", m["zone"]) else UTC
+    if zone is None:
+        return None
+    if m["dst"]:
+        offset = zone.utcoffset(None) + timedelta(hours=1)
+        zone = timezone(offset)
+    return zone, " ".join(m.group(0).split())

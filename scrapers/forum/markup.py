@@ -28,6 +28,13 @@ from engine.gamelog import Quote
 from scrapers.forum.colors import normalise_color, style_bold, style_color
 from scrapers.html_text import element_text
 
+_POSTED_BY = re.compile(
+    r"^\s*(?:цитата\s*:?\s*)?(?:originally posted by|posted by|quote from|сообщение от|"
+    r"цитата\s+от|автор)\s*:?\s*(?P<author>[^\n]+?)\s*(?:[»:]|\bon\b|$)", re.I)
+_QUOTE_FROM = re.compile(
+    r"^\s*(?:цитата|quote)(?:\s+from)?\s*:\s*(?P<author>[^\n]+?)\s+(?:от|on)\s+\S", re.I)
+_QUOTE_PAREN = re.compile(  # IPB "ЦИТАТА(Kent @ 4.3.2019, 9:05)", uCoz "Цитата (Kent)"
+    r"^\s*(?:цитата|quote)\s*\(\s*(?P<author>[^@)]+?)\s*(?:@[^)]*)?\)", re.I)
 _WROTE = re.compile(
     r"^\s*(?:цитата|quote|цитировать)?\s*[:(]?\s*(?:In post \d+,\s*)?(?P<author>.+?)\s*\)?\s*"
     r"(?:wrote|said|писал\(а\)|писала?|пишет|написал\(а\)|написала?|сказал\(а\)|сказала?)"
@@ -140,8 +147,13 @@ def _author_and_post(header_text: str, header: etree._Element | None
     author: str | None = None
     post_id: str | None = None
     if header_text and not _QUOTE_ONLY.match(header_text):
-        m = _WROTE.match(header_text)
-        author = m["author"].strip(" :«»\"") if m else header_text.strip(" :«»\"") or None
+        m = (_QUOTE_PAREN.match(header_text) or _QUOTE_FROM.match(header_text)
+             or _POSTED_BY.match(header_text) or _WROTE.match(header_text))
+        if m:
+            author = m["author"].strip(" :«»\"") or None
+        elif ":" not in header_text and not re.search(r"\d{4}", header_text):
+            # a bare name as the header ("Kent"); anything longer is not guessed at
+            author = header_text.strip(" «»\"") or None
     if header is not None:
         for a in header.iter("a"):
             pid = a.get("data-post-id")
@@ -310,6 +322,10 @@ def normalise_body(body: etree._Element, spec: MarkupSpec) -> NormalisedBody:
             # the rest of the styling carries no meaning for votes; keep the markup clean
             if "style" in el.attrib:
                 del el.attrib["style"]
+    for span in list(body.iter("span")):
+        if span.get("class") == "mk-color" and not "".join(span.itertext()).strip() and not len(
+                span):
+            _remove_keep_tail(span)
     top_quotes = [bq for bq in body.iter("blockquote")
                   if "mk-quote" in (bq.get("class") or "")
                   and not any(a.tag == "blockquote" and "mk-quote" in (a.get("class") or "")

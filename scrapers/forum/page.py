@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from datetime import datetime
-from zoneinfo import ZoneInfo
+from datetime import datetime, tzinfo
+from urllib.parse import urljoin
 
 import lxml.html
 from lxml import etree
@@ -14,6 +14,7 @@ from engine.gamelog import ParseIssue, Where
 from scrapers.archive.decode import decode_page
 from scrapers.archive.wayback import unwrap
 from scrapers.forum.adapter import EngineAdapter
+from scrapers.forum.dates import stated_zone
 from scrapers.forum.engines import adapters
 from scrapers.forum.spec import EngineSpec
 from scrapers.forum.types import Page, PageContext, PageInfo, ParsedPage
@@ -60,11 +61,17 @@ def detect(root: etree._Element, text: str) -> tuple[EngineAdapter, EngineSpec] 
     return None
 
 
-def parse_page(page: Page, timezone: ZoneInfo) -> ParsedPage:
+def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
     """The posts of one page. An unknown engine or unreadable page gives an empty result
-    with an error issue, never an exception."""
+    with an error issue, never an exception. A zone the page states for its times ("All
+    times are GMT -5") wins over `timezone`: it says what the page's clock was."""
     ctx = PageContext(name=page.name, timezone=timezone, captured_at=page.captured_at,
-                      issues=list(page.issues))
+                      issues=list(page.issues), base_url=page.url)
+    stated = stated_zone(page.text)
+    if stated is not None:
+        ctx.timezone = stated[0]
+        ctx.issue("info", "page-timezone",
+                  f"times read in the zone the page states: {stated[1]!r}")
     try:
         root = parse_html(page.text)
     except (etree.ParserError, ValueError) as exc:
@@ -77,10 +84,13 @@ def parse_page(page: Page, timezone: ZoneInfo) -> ParsedPage:
                   "XenForo, SMF, MyBB, mybb.ru, uCoz, Forumotion)")
         return ParsedPage(info=PageInfo(engine="unknown"), posts=[], issues=ctx.issues)
     adapter, spec = found
+    base = root.find(".//base")
+    if base is not None and base.get("href"):
+        ctx.base_url = urljoin(ctx.base_url or "", base.get("href", ""))
     return adapter.parse(root, spec, ctx, page.text)
 
 
-def read_page(name: str, data: bytes, timezone: ZoneInfo, *,
+def read_page(name: str, data: bytes, timezone: tzinfo, *,
               mtime: datetime | None = None) -> tuple[Page, ParsedPage]:
     page = load_page(name, data, mtime=mtime)
     return page, parse_page(page, timezone)

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
+from urllib.parse import urljoin
 
 from lxml import etree
 
@@ -159,7 +160,13 @@ def _post(el: etree._Element, order: int, spec: EngineSpec, ctx: PageContext) ->
     avatar = None
     if spec.avatar:
         img = _first(sel["avatar"], el)
-        avatar = Avatar(url=img.get("src"), alt=img.get("alt")) if img is not None else Avatar()
+        if img is not None:
+            src = img.get("src")
+            if src and ctx.base_url:
+                src = urljoin(ctx.base_url, src)
+            avatar = Avatar(url=src, alt=img.get("alt"))
+        else:
+            avatar = Avatar()
     deleted = _first(sel["deleted"], el) is not None
     body_el = _first(sel["body"], el)
     if body_el is None:

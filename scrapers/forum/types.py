@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
-from zoneinfo import ZoneInfo
+from datetime import datetime, tzinfo
 
 from engine.gamelog import Avatar, EditMarker, ParseIssue, Quote, Where
 from engine.gamelog.issues import Severity
@@ -31,9 +30,10 @@ class PageContext:
     """What an adapter needs besides the markup: the clock to read times in."""
 
     name: str
-    timezone: ZoneInfo
+    timezone: tzinfo
     captured_at: datetime | None  # anchor for "Сегодня" / "Yesterday"; never now
     issues: list[ParseIssue] = field(default_factory=list)
+    base_url: str | None = None  # to resolve relative links (avatars): page URL or <base>
 
     def issue(self, severity: Severity, code: str, message: str, text: str | None = None,
               post: int | None = None) -> None:

@@ -22,6 +22,8 @@ def _page_for(expected: Path, doc: dict[str, Any]) -> Path:
             pytest.skip(f"real page {path} not found (set MAFIAKIT_SHARED)")
         return path
     stem = expected.name.removesuffix(".expected.json")
+    if (expected.parent / stem).is_file():  # "<page>.html.expected.json"
+        return expected.parent / stem
     pages = [p for p in expected.parent.iterdir()
              if p.name != expected.name and p.name.startswith(stem + ".")
              and not p.name.endswith(".json")]
