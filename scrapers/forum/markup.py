@@ -323,8 +323,7 @@ def normalise_body(body: etree._Element, spec: MarkupSpec) -> NormalisedBody:
             if "style" in el.attrib:
                 del el.attrib["style"]
     for span in list(body.iter("span")):
-        if span.get("class") == "mk-color" and not "".join(span.itertext()).strip() and not len(
-                span):
+        if span.get("class") == "mk-color" and not len(span) and not (span.text or "").strip():
             _remove_keep_tail(span)
     top_quotes = [bq for bq in body.iter("blockquote")
                   if "mk-quote" in (bq.get("class") or "")
