@@ -104,17 +104,22 @@ def dumps(log: GameLog, *, indent: int | None = 1) -> str:
 
 
 def save(log: GameLog, path: str | Path) -> None:
-    """Write `log` to `path`; gzip-compressed when the name ends in `.gz`."""
+    """Write `log` to `path` (folders created as needed); gzip-compressed when the name ends
+    in `.gz`. A path that cannot be written is a `GameLogError` naming it."""
     p = Path(path)
-    if p.suffix == ".gz":
-        text = dumps(log, indent=None).encode("utf-8")
-        # mtime=0 and no file name in the header: byte-identical output for the same log.
-        with open(p, "wb") as fh, gzip.GzipFile(
-            filename="", mode="wb", fileobj=fh, mtime=0, compresslevel=6
-        ) as gz:
-            gz.write(text)
-    else:
-        p.write_text(dumps(log), encoding="utf-8")
+    try:
+        p.parent.mkdir(parents=True, exist_ok=True)
+        if p.suffix == ".gz":
+            text = dumps(log, indent=None).encode("utf-8")
+            # mtime=0 and no file name in the header: byte-identical output for the same log.
+            with open(p, "wb") as fh, gzip.GzipFile(
+                filename="", mode="wb", fileobj=fh, mtime=0, compresslevel=6
+            ) as gz:
+                gz.write(text)
+        else:
+            p.write_text(dumps(log), encoding="utf-8")
+    except OSError as exc:
+        raise GameLogError(str(p), None, f"cannot write: {exc.strerror or exc}") from exc
 
 
 def json_schema() -> dict[str, Any]:

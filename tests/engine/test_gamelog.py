@@ -179,3 +179,12 @@ def test_lookup_errors_say_what_exists() -> None:
         log.slot("Кипр")
     with pytest.raises(KeyError, match="phases are"):
         log.phase("D9")
+
+
+def test_save_creates_folders_and_names_an_unwritable_path(tmp_path: Path) -> None:
+    log = load(SAMPLE)
+    save(log, tmp_path / "a" / "b" / "game.json")
+    assert load(tmp_path / "a" / "b" / "game.json") == log
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(GameLogError, match="cannot write"):
+        save(log, tmp_path / "file" / "game.json")
