@@ -23,10 +23,20 @@ from scrapers.html_text import element_text
 AUTHOR_ID_RE = (r"(?:[?&;](?:u|userid|user_id|showuser|uid|id|mid)=|/members?/(?:[^/]*\.)?|"
                 r"/(?:user|profile)/|/u)(\d+)")
 _EDIT_COUNT = re.compile(r"(\d+)\s*(?:times?|раз)", re.I)
-_EDITOR = re.compile(
-    r"(?:edited by|редактировалось|отредактировал[аои]?|изменено|изменил[аои]?|от|by)\s*:?\s*"
-    r"(?P<editor>[^\s;,:()«»][^;,:()«»]*?)\s*(?:[;,(«»]|\s-\s|\s+(?:on|at|в)\s|\s+\d|$)",
-    re.I)
+# where an editor's name ends: punctuation, " - ", "on"/"at"/"в", a digit, a weekday or
+# relative day (names may hold spaces: "Blood Queen")
+_NAME_END = (r"\s*(?:[;,:(«»]|\.?$|\s-\s|\s+(?:on|at|в|-)\s|\s+\d|"
+             r"\s+(?:пн|вт|ср|чт|пт|сб|вс|mon|tue|wed|thu|fri|sat|sun|сегодня|вчера|today|"
+             r"yesterday|понедельник|вторник|среда|четверг|пятница|суббота|воскресенье)\b)")
+_NAME = r"(?P<editor>[^\s\d;,:()«»][^;,:()«»]*?)"
+_EDITOR_FORMS = (
+    # "Последний раз редактировалось Kent ...", "Отредактировано Kent (2019-03-04 09:10)"
+    re.compile(r"(?:\bedited by|\bредактировалось|\bотредактировал[аои]?|\bотредактировано|"
+               r"\bизменено|\bизменил[аои]?)\s*:?\s*(?:пользователем\s+)?" + _NAME + _NAME_END,
+               re.I),
+    # "04.03.2019, 09:10 пользователем Kent" (MyBB, IPS), "... от Kent »" (SMF)
+    re.compile(r"(?:\bпользователем|\bот|\bby)\s+" + _NAME + r"\s*(?:[.;,)«»]|$)", re.I),
+)
 
 
 @dataclass(frozen=True)
@@ -83,9 +93,11 @@ def parse_edit(raw: str, ctx: PageContext, *, day_first: bool = True) -> EditMar
     """An edit marker from its text: editor, time, count, whatever it says."""
     text = " ".join(raw.split())
     editor = None
-    m = _EDITOR.search(text)
-    if m:
-        editor = m["editor"].strip() or None
+    for rx in _EDITOR_FORMS:
+        m = rx.search(text)
+        if m and m["editor"].strip():
+            editor = m["editor"].strip()
+            break
     count_m = _EDIT_COUNT.search(text)
     time = parse_forum_date(text, ctx.timezone, anchor=ctx.captured_at, day_first=day_first)
     reason = None
@@ -96,11 +108,31 @@ def parse_edit(raw: str, ctx: PageContext, *, day_first: bool = True) -> EditMar
                       reason=reason, raw=text)
 
 
+def _thread_id(root: etree._Element, pattern: str) -> str | None:
+    """The thread's id: from the canonical address when the page gives one, else the id
+    most of the page's links carry (post permalinks, pagination, reply links); never from
+    stylesheet or script addresses, whose ``?t=`` is a timestamp."""
+    rx = re.compile(pattern)
+    for value in root.xpath('//link[@rel="canonical"]/@href | //meta[@property="og:url"]'
+                            '/@content'):
+        m = rx.search(str(value))
+        if m:
+            return m.group(1)
+    counts: dict[str, int] = {}
+    for value in root.xpath("//a/@href | //form/@action"):
+        m = rx.search(str(value))
+        if m:
+            counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+    if not counts:
+        return None
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+
+
 def page_info(root: etree._Element, spec: EngineSpec, text: str) -> PageInfo:
     sel = spec.compiled
     title_el = _first(sel["title"], root)
     title = _text(title_el) or None
-    thread = re.search(spec.thread_id_regex, text)
+    thread = _thread_id(root, spec.thread_id_regex)
     current = _first(sel["page_current"], root)
     page_number = None
     if current is not None:
@@ -110,7 +142,7 @@ def page_info(root: etree._Element, spec: EngineSpec, text: str) -> PageInfo:
     if spec.page_count_regex:
         cm = re.search(spec.page_count_regex, text, re.I)
         page_count = int(cm.group(1)) if cm else None
-    return PageInfo(engine=spec.engine, thread_id=thread.group(1) if thread else None,
+    return PageInfo(engine=spec.engine, thread_id=thread,
                     thread_title=title, page_number=page_number, page_count=page_count)
 
 

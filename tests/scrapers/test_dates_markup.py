@@ -140,3 +140,35 @@ def test_strike_and_invisible_text() -> None:
     root = lxml.html.fragment_fromstring(html, create_parent="div")
     assert [s.text_content() for s in root.iter("s")] == ["vote A", "b", "c"]
     assert [e.text_content() for e in root.xpath('.//*[@class="mk-hidden"]')] == ["d"]
+
+
+@pytest.mark.parametrize(
+    ("raw", "editor", "time", "count"),
+    [
+        ("Последний раз редактировалось Kent Пн мар 04, 2019 9:05 am, всего редактировалось "
+         "1 раз.", "Kent", "2019-03-04T09:05:00+03:00", 1),
+        ("Последний раз редактировалось Blood Queen 04.03.2019 9:05", "Blood Queen",
+         "2019-03-04T09:05:00+03:00", None),
+        ("Отредактировано Kent (2019-03-04 09:10:00)", "Kent", "2019-03-04T09:10:00+03:00", None),
+        ("(Последний раз редактировалось: 04.03.2019, 09:10 пользователем Kent.)", "Kent",
+         "2019-03-04T09:10:00+03:00", None),
+        ("« Последнее редактирование: 04 Марта 2019, 09:10:00 от Kent »", "Kent",
+         "2019-03-04T09:10:00+03:00", None),
+        ("Сообщение отредактировал Kent - 4.3.2019, 9:10", "Kent", "2019-03-04T09:10:00+03:00",
+         None),
+        ("Это сообщение отредактировал Kent: 04 March 2019 - 09:10", "Kent",
+         "2019-03-04T09:10:00+03:00", None),
+        ("Последний раз редактировалось: Kent (Пн Мар 04, 2019 9:10), всего редактировалось "
+         "2 раз", "Kent", "2019-03-04T09:10:00+03:00", 2),
+        ("Last edited: Jul 20, 2012", None, "2012-07-20T00:00:00+04:00", None),
+    ],
+)
+def test_edit_markers(raw: str, editor: str | None, time: str, count: int | None) -> None:
+    from scrapers.forum.spec import parse_edit
+    from scrapers.forum.types import PageContext
+
+    edit = parse_edit(raw, PageContext(name="p", timezone=MSK, captured_at=SAVED))
+    assert edit.editor == editor
+    assert edit.time is not None
+    assert edit.time.isoformat() == time
+    assert edit.count == count
