@@ -102,14 +102,16 @@ def parse_forum_date(raw: str, tz: tzinfo, *, anchor: datetime | None = None,
         found = [(s, e, n) for s, e, n in words if n is not None]
         if not found:
             return None
-        start, end, month = found[0]
-        after = re.match(r"\.?\s*(\d{1,2})(?!\d)", text_wo_time[end:])
-        before = re.search(r"(?<!\d)(\d{1,2})\s*$", text_wo_time[:start])
-        if before:
-            day = int(before[1])
-        elif after:
-            day = int(after[1])
-        else:
+        # the first month word with a day number beside it: a nick or subject before the
+        # date ("Марта", "Мартовская мафия") starts with a month stem too
+        for start, end, candidate in found:
+            after = re.match(r"\.?\s*(\d{1,2})(?!\d)", text_wo_time[end:])
+            before = re.search(r"(?<!\d)(\d{1,2})\s*$", text_wo_time[:start])
+            if before or after:
+                month = candidate
+                day = int(before[1]) if before else int(after[1]) if after else None
+                break
+        if day is None:
             return None
         ym = _YEAR.search(text_wo_time)
         if ym:
@@ -144,7 +146,8 @@ def from_iso(value: str | None, tz: tzinfo) -> datetime | None:
         dt = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
     except ValueError:
         return None
-    return dt.replace(tzinfo=tz) if dt.tzinfo is None else dt
+    # shown in the reading zone, like every other time of the page
+    return dt.replace(tzinfo=tz) if dt.tzinfo is None else dt.astimezone(tz)
 
 
 def utc_offset_in(text: str) -> timezone | None:

@@ -237,9 +237,8 @@ def _wrap(el: etree._Element, tag: str, attrs: dict[str, str]) -> None:
 def normalise_body(body: etree._Element, spec: MarkupSpec) -> NormalisedBody:
     """Rewrite `body` (in place) to the one markup, and return its HTML, text and quotes."""
     c = compiled(spec)
-    for el in list(body.iter()):
-        if isinstance(el.tag, str) and el.tag in _DROP:
-            _remove_keep_tail(el)
+    for el in list(body.iter("script", "style", "noscript")):
+        _remove_keep_tail(el)
     if c.drop is not None:
         for el in select(c.drop, body):
             _remove_keep_tail(el)
@@ -273,6 +272,10 @@ def normalise_body(body: etree._Element, spec: MarkupSpec) -> NormalisedBody:
             parent = container.getparent()
             if parent is not None:
                 parent.replace(container, new)
+    # the engine's buttons and forms go only now: a spoiler's title may sit in a <button>
+    for el in list(body.iter()):
+        if isinstance(el.tag, str) and el.tag in _DROP:
+            _remove_keep_tail(el)
     bold_classes = set(spec.bold_classes)
     color_classes = dict(spec.color_classes)
     for el in list(body.iter()):

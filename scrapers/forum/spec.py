@@ -108,18 +108,22 @@ def parse_edit(raw: str, ctx: PageContext, *, day_first: bool = True) -> EditMar
                       reason=reason, raw=text)
 
 
+def _strings(found: object) -> list[str]:
+    return [str(v) for v in found] if isinstance(found, list) else []
+
+
 def _thread_id(root: etree._Element, pattern: str) -> str | None:
     """The thread's id: from the canonical address when the page gives one, else the id
     most of the page's links carry (post permalinks, pagination, reply links); never from
     stylesheet or script addresses, whose ``?t=`` is a timestamp."""
     rx = re.compile(pattern)
-    for value in root.xpath('//link[@rel="canonical"]/@href | //meta[@property="og:url"]'
-                            '/@content'):
+    for value in _strings(root.xpath('//link[@rel="canonical"]/@href | '
+                                     '//meta[@property="og:url"]/@content')):
         m = rx.search(str(value))
         if m:
             return m.group(1)
     counts: dict[str, int] = {}
-    for value in root.xpath("//a/@href | //form/@action"):
+    for value in _strings(root.xpath("//a/@href | //form/@action")):
         m = rx.search(str(value))
         if m:
             counts[m.group(1)] = counts.get(m.group(1), 0) + 1
@@ -140,7 +144,9 @@ def page_info(root: etree._Element, spec: EngineSpec, text: str) -> PageInfo:
         page_number = int(pm.group(1)) if pm else None
     page_count = None
     if spec.page_count_regex:
-        cm = re.search(spec.page_count_regex, text, re.I)
+        # on the text, not the markup: "Страница <b>2</b> из <b>3</b>"
+        plain = " ".join("".join(str(t) for t in root.itertext()).split())
+        cm = re.search(spec.page_count_regex, plain, re.I)
         page_count = int(cm.group(1)) if cm else None
     return PageInfo(engine=spec.engine, thread_id=thread,
                     thread_title=title, page_number=page_number, page_count=page_count)
@@ -202,9 +208,10 @@ def _post(el: etree._Element, order: int, spec: EngineSpec, ctx: PageContext) ->
     deleted = _first(sel["deleted"], el) is not None
     body_el = _first(sel["body"], el)
     if body_el is None:
-        ctx.issue("warning", "post-without-body",
-                  f"post {post_id or order} has no body where {spec.engine} puts it "
-                  f"({spec.body}); kept empty")
+        if not deleted:
+            ctx.issue("warning", "post-without-body",
+                      f"post {post_id or order} has no body where {spec.engine} puts it "
+                      f"({spec.body}); kept empty")
         html, text, quotes = "", "", []
     else:
         if sel["signature"] is not None:

@@ -1,0 +1,276 @@
+"""Invision Power Board 2.x, IP.Board 3.x and IPS Community Suite 4 topic pages.
+
+Three engines under one name with little markup in common:
+
+- IPB 2.x: a table per post (`td#post-member-N` for the author, `td#post-main-N` for the
+  body), a relative-or-dotted date "Отправлено: Сегодня, 9:05", quotes as a
+  `div.quotetop` "ЦИТАТА(Kent @ 4.3.2019, 9:05)" followed by a `div.quotemain`;
+- IPB 3.x: `div.post_block#post_id_N`, `abbr.published` with an ISO title,
+  `blockquote.ipsBlockquote` with data-author / data-cid;
+- IPS 4: `article.cPost#elComment_N`, `<time datetime>`, `blockquote.ipsQuote` with
+  data-ipsquote-* attributes.
+
+Code is needed where a selector cannot say it: the IPB 2 quote header carries author and
+quoted post id in free text beside (not inside) the quote; the IPB 2 spoiler header is a
+sibling too; the edit lines name the editor in wording the shared edit reader does not know
+("отредактировал Kent - date", "Изменено date пользователем Kent"); stock "no photo"
+pictures are not avatars; page counts and thread ids sit in attributes and links.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from lxml import etree
+
+from engine.gamelog import Avatar
+from scrapers.forum.adapter import EngineAdapter
+from scrapers.forum.dates import from_iso, from_unix, parse_forum_date
+from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select
+from scrapers.forum.spec import EngineSpec, parse_with_spec
+from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
+
+# attributes set on IPB 2 quotes from their header, read back by the quote spec
+_Q_AUTHOR = "data-mk-author"
+_Q_POST = "data-mk-post"
+
+IPB2 = EngineSpec(
+    engine="ipb2",
+    # one table per post; the nearest table holding a post body (bodies may hold tables)
+    post="xpath://td[starts-with(@id, 'post-main-')]/ancestor::table[1]",
+    post_id="td[id^='post-main-']",
+    author="td[id^='post-member-'] .normalname, td[id^='post-member-'] .unreg",
+    body="td[id^='post-main-'] div.postcolor",
+    markup=MarkupSpec(
+        quote=QuoteSpec(container="div.quotemain", header=None, author_attr=_Q_AUTHOR,
+                        post_attr=_Q_POST),
+        spoiler="div.spoilermain",
+        # the "QuoteBegin" comments and snapback images are chrome
+        drop="img[alt='*']",
+    ),
+    time="xpath:(.//span[contains(@class, 'postdetails')])[1]",
+    time_regex=r"(?:Отправлено|Добавлено|Posted)\s*:?\s*(.+)",
+    number="xpath:.//span[contains(@class, 'postdetails')]/a[starts-with(normalize-space(.), '#')]",
+    signature="div.signature",
+    edit="td[id^='post-main-'] span.edit",
+    avatar="xpath:.//td[starts-with(@id, 'post-main-')]/preceding-sibling::td"
+           "//img[not(contains(@src, 'style_images'))]",
+    title="xpath://div[contains(@class, 'maintitle')]//b",
+    page_current=".pagecurrent",
+    page_count_regex=r"(\d+)\s*(?:страниц|pages)",
+)
+
+IPB3 = EngineSpec(
+    engine="ipb3",
+    post="div.post_block[id^='post_id_']",
+    author=".post_wrap h3 .author",
+    body="div.post.entry-content",
+    markup=MarkupSpec(
+        quote=QuoteSpec(container="blockquote.ipsBlockquote", header="p.citation",
+                        author_attr="data-author", post_attr="data-cid"),
+        spoiler="div.bbc_spoiler",
+        spoiler_body=".bbc_spoiler_content",
+        # the spoiler header is the fixed word "Спойлер" and a show button, not a title
+        drop=".bbc_spoiler > .spoiler_title",
+    ),
+    time="abbr.published",
+    time_attrs=("title",),
+    number="span.post_id a",
+    signature="div.signature",
+    edit="p.edit",
+    avatar="li.avatar img, img.ipsUserPhoto",
+    title="h1.ipsType_pagetitle",
+    page_current="ul.pagination li.active",
+)
+
+IPS4 = EngineSpec(
+    engine="ips4",
+    post="article.cPost[id^='elComment_']",
+    author="aside.cAuthorPane .cAuthorPane_author",
+    author_link="aside.cAuthorPane .cAuthorPane_author a",
+    body="div[data-role='commentContent']",
+    markup=MarkupSpec(
+        quote=QuoteSpec(container="blockquote.ipsQuote", header=".ipsQuote_citation",
+                        author_attr="data-ipsquote-username",
+                        post_attr="data-ipsquote-contentcommentid",
+                        body=".ipsQuote_contents"),
+        spoiler="div.ipsSpoiler",
+        spoiler_body=".ipsSpoiler_contents",
+        # "Скрытый текст" is the engine's fixed header, not a title the author gave
+        drop=".ipsSpoiler_header",
+    ),
+    time=".ipsComment_meta time",
+    time_attrs=("datetime",),
+    number="a[data-role='shareComment']",
+    number_regex=r"#\s*(\d+)",
+    signature="[data-role='memberSignature']",
+    edit="[data-role='commentContent'] .ipsType_reset.ipsType_medium[data-excludequote]",
+    avatar="aside.cAuthorPane .cAuthorPane_photo img",
+    title="h1.ipsType_pageTitle",
+    page_current="li.ipsPagination_active",
+)
+
+_QUOTE_HEAD = re.compile(r"^\s*(?:цитата|quote)\s*\((?P<author>.+?)\s*@\s*(?P<date>[^)]*)\)",
+                         re.I | re.S)
+_PID = re.compile(r"[?&]pid=(\d+)|findpost__p__(\d+)|[?&]comment=(\d+)")
+_EDITORS = (
+    # IPB 2: "Сообщение отредактировал Kent - 4.3.2019, 9:10",
+    # "This post has been edited by Kent: Mar 4 2019, 09:10 AM"
+    re.compile(r"(?:отредактировал[аи]?|edited by)\s+(?P<editor>.+?)\s*(?:\s-\s|:\s)", re.I),
+    # IPS 4: "Изменено 4 марта 2019 пользователем Kent", "Edited March 4 by Kent"
+    re.compile(r"(?:пользователем|\bby)\s+(?P<editor>[^\n]+?)\s*$", re.I),
+)
+_STOCK_AVATAR = re.compile(r"default_(?:large|thumb|photo)|/profile/default|set_resources_\d+/"
+                           r"[0-9a-f]+_default_photo|noavatar", re.I)
+_THREAD_ID = (
+    re.compile(r'data-pageID="(\d+)"'),
+    re.compile(r"showtopic=(\d+)"),
+    re.compile(r"/topic/(\d+)-"),
+    re.compile(r'name=["\']t["\']\s+value=["\'](\d+)'),
+)
+_SPOILER_HEAD = css("div.spoilertop")
+_QUOTE_TOP = css("div.quotetop")
+_TIME_IN = css("time, abbr")
+_PAGE_LINKS = css(".pagelink a, ul.pagination li.page a, li.ipsPagination_page a")
+_IPS4_PAGES = css("ul.ipsPagination[data-pages]")
+
+
+def _content(el: etree._Element) -> str:
+    """All the text under `el`, comments left out (as lxml.html's text_content)."""
+    return str(el.xpath("string()"))
+
+
+def detect(root: etree._Element, text: str) -> EngineSpec | None:
+    """By structure first (the post containers are unique to each generation), with the
+    engine's own markers required beside them so that a post merely mentioning Invision on
+    another forum is not taken."""
+    body = root.find("body")
+    body_class = (body.get("class") or "") if body is not None else ""
+    body_id = (body.get("id") or "") if body is not None else ""
+    if ("ipsApp" in body_class.split() or "Invision Community" in text) and select(
+            css(IPS4.post), root):
+        return IPS4
+    if (body_id == "ipboard_body" or "IP.Board" in text or "ipb.vars" in text) and select(
+            css(IPB3.post), root):
+        return IPB3
+    if ("Invision Power Board" in text or "ipb_var_" in text) and select(css(IPB2.post), root):
+        return IPB2
+    return None
+
+
+def _prepare_ipb2(root: etree._Element) -> None:
+    """Put each IPB 2 quote header's facts on its quote, then drop the header (it is a
+    sibling the quote spec cannot see); drop spoiler headers (fixed "Спойлер" text)."""
+    for top in select(_QUOTE_TOP, root):
+        main = top.getnext()
+        if main is not None and "quotemain" in (main.get("class") or "").split():
+            m = _QUOTE_HEAD.match(" ".join(_content(top).split()))
+            if m:
+                main.set(_Q_AUTHOR, m["author"])
+            for a in top.iter("a"):
+                pm = _PID.search(a.get("href", ""))
+                if pm:
+                    main.set(_Q_POST, next(g for g in pm.groups() if g))
+                    break
+        _drop(top)
+    for head in select(_SPOILER_HEAD, root):
+        _drop(head)
+
+
+def _drop(el: etree._Element) -> None:
+    parent = el.getparent()
+    if parent is None:
+        return
+    if el.tail and el.tail.strip():
+        prev = el.getprevious()
+        if prev is not None:
+            prev.tail = (prev.tail or "") + el.tail
+        else:
+            parent.text = (parent.text or "") + el.tail
+    parent.remove(el)
+
+
+_EditFix = tuple[str | None, datetime | None, str | None]
+
+
+def _edit_fix(edit_el: etree._Element, ctx: PageContext) -> _EditFix:
+    """The editor named in the marker, the reason IPS 4 prints after it, and its time: the
+    machine time of its <time>/<abbr>, else the date printed beside the editor's name (read
+    apart from the name, since a nick such as "Марфа" or "Майя" would be taken for a month)."""
+    # IPS 4 puts "Изменено ... пользователем X" in a <strong> and the reason after it
+    strong = next(iter(edit_el.iter("strong")), None)
+    raw = " ".join(_content(strong if strong is not None else edit_el).split())
+    reason = None
+    if strong is not None:
+        whole = " ".join(_content(edit_el).split())
+        reason = whole[whole.find(raw) + len(raw):].strip() or None
+    editor = None
+    after = raw
+    for rx in _EDITORS:
+        m = rx.search(raw)
+        if m:
+            editor = m["editor"].strip(" .:")
+            after = raw[m.end():] if m.end() < len(raw) else raw[:m.start()]
+            break
+    for el in select(_TIME_IN, edit_el):
+        value = el.get("datetime") or el.get("title") or ""
+        when = from_unix(value, ctx.timezone) if value.isdigit() else from_iso(value,
+                                                                               ctx.timezone)
+        if when is not None:
+            return editor, when.astimezone(ctx.timezone), reason
+    return editor, parse_forum_date(after, ctx.timezone, anchor=ctx.captured_at), reason
+
+
+def _fix_post(post: ForumPost, fix: _EditFix | None, ctx: PageContext) -> None:
+    if post.time is not None:
+        # ISO attributes carry UTC; show every time in the zone the page is read in
+        post.time = post.time.astimezone(ctx.timezone)
+    if post.edit is not None and fix is not None:
+        editor, when, reason = fix
+        post.edit = post.edit.model_copy(update={"editor": editor, "time": when or post.edit.time,
+                                                 "reason": reason or post.edit.reason})
+    if post.avatar is not None and post.avatar.url and _STOCK_AVATAR.search(post.avatar.url):
+        post.avatar = Avatar()
+
+
+def _page_info(root: etree._Element, info: PageInfo, text: str) -> PageInfo:
+    for rx in _THREAD_ID:
+        m = rx.search(text)
+        if m:
+            info.thread_id = m.group(1)
+            break
+    numbers = [int(_content(a).strip()) for a in select(_PAGE_LINKS, root)
+               if _content(a).strip().isdigit()]
+    numbers += [int(u.get("data-pages", "0")) for u in select(_IPS4_PAGES, root)
+                if u.get("data-pages", "").isdigit()]
+    if info.page_number is not None:
+        numbers.append(info.page_number)
+    if numbers and (info.page_count is None or max(numbers) > info.page_count):
+        info.page_count = max(numbers)
+    if info.page_number is None and info.page_count in (None, 1):
+        # no page navigation: the topic fits on this one page
+        info.page_number, info.page_count = 1, 1
+    return info
+
+
+def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -> ParsedPage:
+    if spec is IPB2:
+        _prepare_ipb2(root)
+    post_sel = spec.compiled["post"]
+    edit_sel = spec.compiled["edit"]
+    assert post_sel is not None
+    assert edit_sel is not None
+    # edit markers are read before parse_with_spec rewrites the post bodies
+    fixes: list[_EditFix | None] = []
+    for el in select(post_sel, root):
+        found = select(edit_sel, el)
+        fixes.append(_edit_fix(found[0], ctx) if found else None)
+    parsed = parse_with_spec(root, spec, ctx, text)
+    for post, fix in zip(parsed.posts, fixes, strict=True):
+        _fix_post(post, fix, ctx)
+    parsed.info = _page_info(root, parsed.info, text)
+    return parsed
+
+
+ADAPTER = EngineAdapter(family="invision", detect=detect, parse=parse)

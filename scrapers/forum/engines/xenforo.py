@@ -1,0 +1,224 @@
+"""XenForo 1.x (`<html id="XenForo">`) and XenForo 2.x (`<html id="XF">`) thread pages.
+
+Both print post times as machine-readable attributes (Unix `data-time`, ISO `datetime`) next
+to a localised text, carry the author in the post element's `data-author` and the quoted
+author in the quote's own attributes, so most of a page is read by selectors. Code is needed
+for four things a selector cannot say:
+
+- the "Last edited" marker names no editor: XenForo prints plain "Last edited:" only when the
+  author edited the post and "Last edited by a moderator:" otherwise, and its date text is
+  day-only, the full time sitting in the DateTime element's attributes;
+- spoiler titles sit in a `<button>`, which body normalisation drops as chrome;
+- XenForo 1 shows a stock picture to members without an avatar (not their avatar);
+- thread id and page count are in attributes and links rather than in a "?t=" query.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from engine.gamelog import Avatar, EditMarker
+from scrapers.forum.adapter import EngineAdapter
+from scrapers.forum.dates import from_iso, from_unix
+from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select
+from scrapers.forum.spec import EngineSpec, parse_edit, parse_with_spec
+from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
+
+# class given to the spoiler title taken out of its <button>, so the spoiler spec can find it
+_SPOILER_TITLE_CLASS = "mk-xf-spoiler-title"
+
+XENFORO1 = EngineSpec(
+    engine="xenforo1",
+    # ads and notices are inserted as other list items; only real posts carry id="post-N"
+    post="li.message[id^='post-']",
+    post_id_attr="id",
+    # a deleted post's placeholder names its author in a short line instead
+    author=".messageUserInfo .userText .username, .placeholderContent .username",
+    author_id_regex=r"(?:^|/)members/(?:[^/]*\.)?(\d+)",
+    body="blockquote.messageText",
+    markup=MarkupSpec(
+        quote=QuoteSpec(container="div.bbCodeQuote", header=".attribution",
+                        author_attr="data-author", body="div.quote"),
+        spoiler=".bbCodeSpoilerContainer",
+        spoiler_title="." + _SPOILER_TITLE_CLASS,
+        spoiler_body=".bbCodeSpoilerText",
+        # "Click to expand..." and the end-of-text marker are chrome; the dice tooltip
+        # <title> repeats the face the die already shows
+        drop=".quoteExpand, .messageTextEndMarker, svg title",
+    ),
+    time="a.datePermalink .DateTime",
+    time_attrs=("data-time", "title"),
+    number="a.postNumber",
+    signature=".signature",
+    edit=".editDate",
+    avatar=".avatarHolder img",
+    day_first=False,
+    title=".titleBar h1",
+    page_current=".PageNav a.currentPage",
+    page_count_regex=r"(?:page|страница)\s*\d+\s*(?:of|из)\s*(\d+)",
+    deleted="xpath:self::*[contains(concat(' ', normalize-space(@class), ' '), ' deleted ')]",
+)
+
+XENFORO2 = EngineSpec(
+    engine="xenforo2",
+    post="article.message[data-content^='post-']",
+    post_id_attr="data-content",
+    author=".message-name .username",
+    author_id_attr="data-user-id",
+    author_id_regex=r"(\d+)",
+    # the signature is a second .bbWrapper, outside the message body
+    body=".message-body > .bbWrapper",
+    markup=MarkupSpec(
+        quote=QuoteSpec(container="blockquote.bbCodeBlock--quote", header=".bbCodeBlock-title",
+                        author_attr="data-quote", post_attr="data-source",
+                        body=".bbCodeBlock-expandContent"),
+        spoiler=".bbCodeSpoiler, .bbCodeInlineSpoiler",
+        spoiler_title="." + _SPOILER_TITLE_CLASS,
+        spoiler_body=".bbCodeSpoiler-content .bbCodeBlock-content",
+        drop=".bbCodeBlock-expandLink, .js-selectToQuoteEnd",
+    ),
+    time=".message-attribution-main time.u-dt",
+    time_attrs=("data-time", "datetime"),
+    number="xpath:.//ul[contains(@class, 'message-attribution-opposite')]"
+           "//a[starts-with(normalize-space(.), '#')]",
+    signature=".message-signature",
+    edit=".message-lastEdit",
+    avatar=".message-avatar img",
+    day_first=False,
+    title="h1.p-title-value",
+    page_current=".pageNav-page--current",
+    page_count_regex=None,
+    deleted="xpath:self::*[contains(@class, 'message--deleted')]",
+)
+
+_MODERATOR_EDIT = re.compile(r"moderator|модератор", re.I)
+_SPOILER_WORD = re.compile(r"^\s*(?:spoiler|спойлер)\s*:?\s*", re.I)
+_THREAD_ID = (
+    re.compile(r'data-content-key="thread-(\d+)"'),
+    re.compile(r'<link[^>]+rel="canonical"[^>]+/threads/(?:[^/"]*\.)?(\d+)/'),
+    re.compile(r'property="og:url"[^>]+/threads/(?:[^/"]*\.)?(\d+)/'),
+    re.compile(r'/threads/(?:[^/"]*\.)?(\d+)/'),
+)
+_STOCK_AVATAR = re.compile(r"/xenforo/avatars/avatar_", re.I)
+_BUTTONS = css("button.bbCodeSpoilerButton, button.bbCodeSpoiler-button")
+_BUTTON_TITLE = css(".SpoilerTitle, .bbCodeSpoiler-button-title")
+_TIME_IN = css(".DateTime, time")
+_PAGE_LINKS = css(".pageNav-main .pageNav-page a, .PageNav nav a")
+
+
+def _content(el: etree._Element) -> str:
+    """All the text under `el`, comments left out (as lxml.html's text_content)."""
+    return str(el.xpath("string()"))
+
+
+def detect(root: etree._Element, text: str) -> EngineSpec | None:
+    """XenForo stamps the root element's id in every style of both versions; a Wayback copy
+    keeps it. The branding comment is the fallback for pages saved without the root tag."""
+    html_id = root.get("id")
+    if html_id == "XF":
+        return XENFORO2
+    if html_id == "XenForo":
+        return XENFORO1
+    if "<!--XF:branding-->" in text or "Forum software by XenForo" in text:
+        if select(css(XENFORO2.post), root):
+            return XENFORO2
+        if select(css(XENFORO1.post), root):
+            return XENFORO1
+    return None
+
+
+def _spoiler_titles(root: etree._Element) -> None:
+    """Swap each spoiler's <button> for a span holding only its title ("Spoiler: X" -> X),
+    which the spec's spoiler_title then takes as data-title."""
+    for button in select(_BUTTONS, root):
+        own = select(_BUTTON_TITLE, button)
+        raw = " ".join(_content(own[0] if own else button).split())
+        title = raw if own else _SPOILER_WORD.sub("", raw)
+        span = etree.Element("span")
+        span.set("class", _SPOILER_TITLE_CLASS)
+        span.text = title
+        span.tail = button.tail
+        parent = button.getparent()
+        if parent is None:
+            continue
+        if title:
+            parent.replace(button, span)
+        else:
+            span.text = None
+            span.tail = None
+            if button.tail:
+                prev = button.getprevious()
+                if prev is not None:
+                    prev.tail = (prev.tail or "") + button.tail
+                else:
+                    parent.text = (parent.text or "") + button.tail
+            parent.remove(button)
+
+
+def _edit_time(edit_el: etree._Element, ctx: PageContext) -> EditMarker | None:
+    """The edit marker with the time from the DateTime element's attributes."""
+    raw = " ".join(_content(edit_el).split())
+    marker = parse_edit(raw, ctx, day_first=False)
+    for el in select(_TIME_IN, edit_el):
+        dt = from_unix(el.get("data-time"), ctx.timezone) if el.get("data-time") else None
+        dt = dt or from_iso(el.get("datetime"), ctx.timezone)
+        if dt is None and el.get("title"):
+            dt = parse_edit(el.get("title", ""), ctx, day_first=False).time
+        if dt is not None:
+            return marker.model_copy(update={"time": dt})
+    return marker
+
+
+def _fix_post(post: ForumPost, edit: EditMarker | None) -> None:
+    if post.edit is not None and edit is not None:
+        moderator = bool(_MODERATOR_EDIT.search(edit.raw or ""))
+        # plain "Last edited:" is printed only for the author's own edits
+        post.edit = edit.model_copy(update={"editor": None if moderator else post.author})
+    if post.author_id == "0":
+        # XenForo 2 marks a guest's name with data-user-id="0": no profile to link
+        post.author_id = None
+    if post.avatar is not None and post.avatar.url and _STOCK_AVATAR.search(post.avatar.url):
+        post.avatar = Avatar()
+
+
+def _page_info(root: etree._Element, info: PageInfo, text: str) -> PageInfo:
+    for rx in _THREAD_ID:
+        m = rx.search(text)
+        if m:
+            info.thread_id = m.group(1)
+            break
+    numbers = [int(_content(a).strip()) for a in select(_PAGE_LINKS, root)
+               if _content(a).strip().isdigit()]
+    if numbers and (info.page_count is None or max(numbers) > info.page_count):
+        info.page_count = max(numbers)
+    if not numbers and info.page_number is None:
+        # no page navigation at all: the whole thread fits on this one page
+        info.page_number, info.page_count = 1, 1
+    return info
+
+
+def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -> ParsedPage:
+    _spoiler_titles(root)
+    post_sel = spec.compiled["post"]
+    edit_sel = spec.compiled["edit"]
+    assert post_sel is not None
+    assert edit_sel is not None
+    # edit markers are read before parse_with_spec rewrites the post bodies
+    edits: list[EditMarker | None] = []
+    for el in select(post_sel, root):
+        found = select(edit_sel, el)
+        edits.append(_edit_time(found[0], ctx) if found else None)
+    parsed = parse_with_spec(root, spec, ctx, text)
+    for post, edit in zip(parsed.posts, edits, strict=True):
+        _fix_post(post, edit)
+    # a deleted post's placeholder has no body by design: not worth a warning
+    gone = {f"post {p.post_id} " for p in parsed.posts if p.deleted}
+    parsed.issues[:] = [i for i in parsed.issues if not (
+        i.code == "post-without-body" and any(i.message.startswith(g) for g in gone))]
+    parsed.info = _page_info(root, parsed.info, text)
+    return parsed
+
+
+ADAPTER = EngineAdapter(family="xenforo", detect=detect, parse=parse)

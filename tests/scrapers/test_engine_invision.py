@@ -1,0 +1,179 @@
+"""Invision: IPB 2.x, IP.Board 3.x, IPS 4 — detection from markup, and what the adapter
+does beyond the selectors."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from scrapers.forum.engines import invision
+from scrapers.forum.page import load_page, parse_html
+from scrapers.forum.types import PageContext, ParsedPage
+from tests.conftest import shared_dir
+
+FIXTURES = Path(__file__).parent / "fixtures"
+REAL = shared_dir() / "fixtures" / "real" / "Kinematics__NetTally"
+MSK = ZoneInfo("Europe/Moscow")
+SAVED = datetime(2019, 3, 5, 12, 0, tzinfo=MSK)
+
+
+def _detect(path: Path) -> str | None:
+    page = load_page(path.name, path.read_bytes())
+    spec = invision.detect(parse_html(page.text), page.text)
+    return spec.engine if spec else None
+
+
+def _parse(html: str, *, captured: datetime | None = SAVED) -> ParsedPage:
+    root = parse_html(html)
+    spec = invision.detect(root, html)
+    assert spec is not None
+    ctx = PageContext(name="t.html", timezone=MSK, captured_at=captured)
+    return invision.ADAPTER.parse(root, spec, ctx, html)
+
+
+@pytest.mark.parametrize(("name", "engine"), [("ipb2-ru-cp1251.html", "ipb2"),
+                                              ("ipb3-ru.html", "ipb3"),
+                                              ("ips4-ru.html", "ips4")])
+def test_detects_each_generation(name: str, engine: str) -> None:
+    assert _detect(FIXTURES / "invision" / name) == engine
+
+
+def test_ipb2_fixture_is_windows_1251() -> None:
+    data = (FIXTURES / "invision" / "ipb2-ru-cp1251.html").read_bytes()
+    assert "Отправлено".encode("cp1251") in data
+    assert load_page("p.html", data).encoding == "cp1251"
+
+
+def _other_pages() -> list[Path]:
+    own = [p for p in FIXTURES.rglob("*") if p.is_file() and not p.name.endswith(".json")
+           and p.parent.name not in ("invision", "real")]
+    real = sorted(REAL.glob("*.html")) if REAL.is_dir() else []
+    if not real:
+        print(f"real pages absent at {REAL} (set MAFIAKIT_SHARED): checking fixtures only")
+    return sorted(own) + real
+
+
+@pytest.mark.parametrize("path", _other_pages(), ids=lambda p: p.name)
+def test_leaves_other_engines_alone(path: Path) -> None:
+    assert _detect(path) is None
+
+
+def test_xenforo_pages_are_among_the_others() -> None:
+    names = {p.name for p in _other_pages()}
+    if not names & {"Xenforo1.html", "Xenforo2.html", "xf2-ru-mafia.html"}:
+        print("skipping: no XenForo page present")
+        pytest.skip("no XenForo page present")
+    assert "xf2-ru-mafia.html" in names
+
+
+def test_a_post_about_invision_on_another_forum_is_not_invision() -> None:
+    html = ("<html><body><div class='post_block'>Powered by Invision Power Board, IP.Board "
+            "and Invision Community — all three!</div></body></html>")
+    assert invision.detect(parse_html(html), html) is None
+
+
+_IPB2 = """<html><body><div id="ipbwrapper"><div class="borderwrap">
+<div class="maintitle"><b>Мафия</b></div>{posts}</div>
+<div class="copyright">Powered by Invision Power Board(U) v2.3.6</div></div></body></html>"""
+_IPB2_POST = """<a name="entry{pid}"></a><table class="ipbtable"><tr>
+<td class="row2" id="post-member-{pid}"><span class="normalname">
+<a href="index.php?showuser=5">Кент</a></span></td>
+<td class="row2"><div><span class="postdetails">Отправлено: {when}</span></div>
+<div align="right"><span class="postdetails">Сообщение <a href="#">#3</a></span></div></td></tr>
+<tr><td class="post2"><span class="postdetails">
+<img src="style_images/1/pip.gif" alt="*"/><br/>{avatar}Группа: Участники</span></td>
+<td class="post2" id="post-main-{pid}"><div class="postcolor" id="post-{pid}">{body}</div>
+{edit}</td></tr></table>"""
+
+
+def _ipb2(body: str = "текст", when: str = "Сегодня, 9:05", edit: str = "",
+          avatar: str = "") -> str:
+    return _IPB2.format(posts=_IPB2_POST.format(pid=300, body=body, when=when, edit=edit,
+                                                avatar=avatar))
+
+
+def test_ipb2_relative_dates_anchor_to_the_save_date() -> None:
+    today = _parse(_ipb2(when="Сегодня, 9:05")).posts[0]
+    yesterday = _parse(_ipb2(when="Вчера, 23:50")).posts[0]
+    assert today.time == datetime(2019, 3, 5, 9, 5, tzinfo=MSK)
+    assert yesterday.time == datetime(2019, 3, 4, 23, 50, tzinfo=MSK)
+
+
+def test_ipb2_relative_date_without_save_date_is_reported() -> None:
+    parsed = _parse(_ipb2(when="Сегодня, 9:05"), captured=None)
+    assert parsed.posts[0].time is None
+    assert "bad-time" in {i.code for i in parsed.issues}
+
+
+def test_ipb2_quote_header_gives_author_and_post() -> None:
+    body = ("<!--QuoteBegin-Куба+4.3.2019, 9:05--><div class='quotetop'>ЦИТАТА(Куба @ "
+            "4.3.2019, 9:05) <a href=\"index.php?act=findpost&amp;pid=299\"><img "
+            "src='style_images/1/post_snapback.gif' alt='*' /></a></div><div class='quotemain'>"
+            "<!--QuoteEBegin--><b>Казнить Ласточку</b><!--QuoteEnd--></div>Не согласен."
+            "<div class='quotetop'>ЦИТАТА</div><div class='quotemain'>безымянная</div>")
+    post = _parse(_ipb2(body=body)).posts[0]
+    assert [(q.author, q.post_id, q.text) for q in post.quotes] == [
+        ("Куба", "299", "Казнить Ласточку"), (None, None, "безымянная")]
+    assert post.text == "Не согласен."
+    assert "ЦИТАТА" not in post.html
+
+
+def test_ipb2_edit_line_names_editor_and_time() -> None:
+    edit = '<span class="edit">Сообщение отредактировал Майк - Вчера, 23:59</span>'
+    post = _parse(_ipb2(edit=edit)).posts[0]
+    assert post.edit is not None
+    assert post.edit.editor == "Майк"
+    assert post.edit.time == datetime(2019, 3, 4, 23, 59, tzinfo=MSK)
+
+
+def test_ipb2_avatar_is_not_a_skin_image() -> None:
+    without = _parse(_ipb2()).posts[0]
+    with_av = _parse(_ipb2(avatar="<img src='uploads/av-5.jpg' alt=''/><br/>")).posts[0]
+    assert without.avatar is not None
+    assert without.avatar.url is None
+    assert with_av.avatar is not None
+    assert with_av.avatar.url == "uploads/av-5.jpg"
+
+
+_IPB3 = """<html><body id="ipboard_body">
+<div class="post_block hentry" id="post_id_401"><div class="post_wrap">
+<h3 class="row2"><span class="author vcard"><a href="index.php?/user/7-marfa/">Марфа</a></span>
+</h3><ul class="basic_info"><li class="avatar"><img class="ipsUserPhoto"
+ src="public/style_images/master/profile/default_large.png"/></li></ul>
+<div class="post_body"><p class="posted_info">
+<span class="post_id"><a href="#entry401">Сообщение #4</a></span>
+Отправлено <abbr class="published" title="2019-03-04T06:05:00+00:00">04 March 2019 - 09:05</abbr>
+</p><div class="post entry-content">Текст<br/><p class="edit">Это сообщение отредактировал Марфа:
+ 04 March 2019 - 09:50</p></div></div></div></div>
+<p id="copyright">Community Forum Software by IP.Board 3.4.6</p></body></html>"""
+
+
+def test_ipb3_time_is_shown_in_the_reading_zone() -> None:
+    post = _parse(_IPB3).posts[0]
+    assert post.time is not None
+    assert post.time.isoformat() == "2019-03-04T09:05:00+03:00"
+    assert (post.number, post.author_id, post.post_id) == (4, "7", "401")
+
+
+def test_ipb3_edit_by_a_nick_that_looks_like_a_month() -> None:
+    post = _parse(_IPB3).posts[0]
+    assert post.edit is not None
+    assert (post.edit.editor, post.edit.time) == ("Марфа",
+                                                  datetime(2019, 3, 4, 9, 50, tzinfo=MSK))
+    assert post.text == "Текст"
+
+
+def test_ipb3_stock_photo_is_no_avatar() -> None:
+    post = _parse(_IPB3).posts[0]
+    assert post.avatar is not None
+    assert post.avatar.url is None
+
+
+def test_ips4_edit_reason_is_kept_apart_from_the_editor() -> None:
+    page = (FIXTURES / "invision" / "ips4-ru.html").read_text(encoding="utf-8")
+    edited = [p for p in _parse(page, captured=None).posts if p.edit is not None]
+    assert [(p.edit.editor, p.edit.reason) for p in edited if p.edit] == [
+        ("Ренфилд", None), ("Граф", "Убран оффтоп")]
