@@ -64,7 +64,10 @@ def _choose_thread(pages: list[PageResult], issues: list[ParseIssue]) -> list[Pa
                   f"{e} ({n})" for e, n in sorted(engines.items())))
     if len(ids) <= 1:
         return pages
-    main = sorted(ids.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+    first_seen = {tid: i for i, tid in reversed(list(enumerate(
+        p.info.thread_id for p in pages)))}
+    # most pages win; a tie goes to the thread of the first page given
+    main = sorted(ids.items(), key=lambda kv: (-kv[1], first_seen[kv[0]]))[0][0]
     kept: list[PageResult] = []
     for page in pages:
         if page.info.thread_id not in (None, main):

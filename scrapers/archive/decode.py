@@ -107,9 +107,21 @@ def decode_page(data: bytes) -> Decoded:
             return Decoded(declared_text, declared, declared_raw, "declared")
     if utf8 is not None:
         return Decoded(utf8, "utf-8", declared_raw, "utf-8")
+    # UTF-8 with a few broken bytes (a page cut and re-joined, a bad copy): keep it UTF-8
+    # rather than read the whole page as cp1251 mojibake
+    lossy_utf8 = data.decode("utf-8", errors="replace")
+    broken = lossy_utf8.count("\ufffd")
+    non_ascii = sum(1 for c in lossy_utf8 if ord(c) > 127)
+    if non_ascii and broken <= max(3, non_ascii // 100) and broken < non_ascii / 2:
+        return Decoded(lossy_utf8, "utf-8", declared_raw, "utf-8", True)
     cyr = _best_cyrillic(data)
     if cyr is not None and cyr[2] >= 0.5:
         return Decoded(cyr[0], cyr[1], declared_raw, "detected")
+    for codec in _SINGLE_BYTE:
+        # Russian text with a few bytes no charset defines (0x98 in windows-1251)
+        text = data.decode(codec, errors="replace")
+        if cyrillic_score(text) >= 0.5:
+            return Decoded(text, codec, declared_raw, "detected", True)
     guess = from_bytes(data).best()
     if guess is not None and guess.encoding:
         text = str(guess)

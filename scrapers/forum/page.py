@@ -35,6 +35,11 @@ def load_page(name: str, data: bytes, *, mtime: datetime | None = None) -> Page:
             severity="info", code="charset-mismatch", where=Where(file=name),
             message=f"the page declares {decoded.declared} but reads as {decoded.encoding}"))
     un = unwrap(decoded.text)
+    if not re.search(r"</html\s*>\s*(?:<!--.*?-->\s*)*$", un.text[-4096:], re.I | re.S):
+        issues.append(ParseIssue(
+            severity="warning", code="page-truncated", where=Where(file=name),
+            message="the page ends before </html>: it was saved or copied incompletely; "
+                    "posts at its end may be missing or cut short"))
     url = un.original_url
     captured, how = un.captured_at, ("wayback" if un.captured_at else None)
     saved = _SAVED_FROM.search(un.text[:4096])

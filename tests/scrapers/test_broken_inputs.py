@@ -30,5 +30,7 @@ def test_broken_input(case: Path, tmp_path: Path) -> None:
     if "message" in expected:
         assert expected["message"] in text
     if expected["exit"] == 0:
-        codes = {i.code for i in load(out).issues}
+        log = load(out)
+        codes = {i.code for i in log.issues}
         assert set(expected.get("issues", [])) <= codes, codes
+        assert len(log.posts) == expected["posts"]

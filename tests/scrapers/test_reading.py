@@ -182,3 +182,21 @@ def test_damaged_zip_and_missing_path(tmp_path: Path) -> None:
         _names([bad])
     with pytest.raises(BadInputError, match="no such file or folder"):
         _names([tmp_path / "missing"])
+
+
+def test_a_few_broken_bytes_do_not_change_the_charset() -> None:
+    cp = _page(RU, "cp1251", None)
+    decoded = decode_page(cp[:40] + b"\x98" + cp[40:])  # 0x98: no character in cp1251
+    assert (decoded.encoding, decoded.lossy) == ("cp1251", True)
+    assert RU[20:] in decoded.text
+    utf = _page(RU, "utf-8", None)
+    decoded = decode_page(utf[:40] + b"\xff" + utf[40:])
+    assert (decoded.encoding, decoded.lossy) == ("utf-8", True)
+    assert RU[20:] in decoded.text
+
+
+def test_a_page_cut_short_is_flagged() -> None:
+    page = load_page("p.html", b"<html><body><p>half a page")
+    assert "page-truncated" in {i.code for i in page.issues}
+    whole = load_page("p.html", b"<html><body><p>x</p></body></html>\n<!-- trailer -->\n")
+    assert "page-truncated" not in {i.code for i in whole.issues}
