@@ -175,9 +175,10 @@ def stated_zone(text: str) -> tuple[timezone, str] | None:
     """The zone a page says its times are in ("All times are GMT -5", "Часовой пояс: UTC + 3
     часа [ Летнее время ]"), as a fixed offset, with the words it was read from; phpBB's
     "[ DST ]" adds an hour. None when the page says nothing."""
-    m = _STATED.search(text)
-    if m is None:
+    found = list(_STATED.finditer(text))
+    if not found:
         return None
+    m = found[-1]
     zone = utc_offset_in(m["zone"]) if re.search(r"\d", m["zone"]) else UTC
     if zone is None:
         return None

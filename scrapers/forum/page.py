@@ -72,16 +72,18 @@ def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
     times are GMT -5") wins over `timezone`: it says what the page's clock was."""
     ctx = PageContext(name=page.name, timezone=timezone, captured_at=page.captured_at,
                       issues=list(page.issues), base_url=page.url)
-    stated = stated_zone(page.text)
-    if stated is not None:
-        ctx.timezone = stated[0]
-        ctx.issue("info", "page-timezone",
-                  f"times read in the zone the page states: {stated[1]!r}")
     try:
         root = parse_html(page.text)
     except (etree.ParserError, ValueError) as exc:
         ctx.issue("error", "unparsable-page", f"not an HTML page: {exc}")
         return ParsedPage(info=PageInfo(engine="unknown"), posts=[], issues=ctx.issues)
+    # on the text, not the markup ("UTC [ <abbr>DST</abbr> ]"); the footer's statement is
+    # the last one on the page
+    stated = stated_zone(" ".join("".join(str(t) for t in root.itertext()).split()))
+    if stated is not None:
+        ctx.timezone = stated[0]
+        ctx.issue("info", "page-timezone",
+                  f"times read in the zone the page states: {stated[1]!r}")
     found = detect(root, page.text)
     if found is None:
         ctx.issue("error", "unknown-engine",

@@ -22,6 +22,7 @@ from scrapers.html_text import element_text
 # /user/12-nick/, /profile/12-nick/, /u12, ?action=profile;u=12, profile.php?id=12
 AUTHOR_ID_RE = (r"(?:[?&;](?:u|userid|user_id|showuser|uid|id|mid)=|/members?/(?:[^/]*\.)?|"
                 r"/(?:user|profile)/|/u)(\d+)")
+_SAVED_ASSET = re.compile(r"^(?:\./)?[^/:]+_files/")
 _EDIT_COUNT = re.compile(r"(\d+)\s*(?:times?|раз)", re.I)
 # where an editor's name ends: punctuation, " - ", "on"/"at"/"в", a digit, a weekday or
 # relative day (names may hold spaces: "Blood Queen")
@@ -200,7 +201,8 @@ def _post(el: etree._Element, order: int, spec: EngineSpec, ctx: PageContext) ->
         img = _first(sel["avatar"], el)
         if img is not None:
             src = img.get("src")
-            if src and ctx.base_url:
+            # a saved copy's own "./page_files/x.jpg" never existed on the forum: keep it
+            if src and ctx.base_url and not _SAVED_ASSET.match(src):
                 src = urljoin(ctx.base_url, src)
             avatar = Avatar(url=src, alt=img.get("alt"))
         else:

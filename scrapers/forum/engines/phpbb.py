@@ -1,0 +1,410 @@
+"""phpBB: 3.0 prosilver, 3.1-3.3 prosilver, 3.x subsilver2 and 2.0 subSilver thread pages.
+
+The variants differ in layout, not in ideas:
+
+- prosilver (3.0 and 3.1+): one ``div.post#p123`` per post, author and date in ``p.author``
+  (3.1+ adds ``<time datetime>``), text in ``div.content``, edit notice ``div.notice``,
+  signature ``div.signature`` outside the text;
+- subsilver2 (3.x): one ``table.tablebg`` per post, ``b.postauthor`` without a profile link
+  (the profile button sits in the post's last row), the date after "Добавлено:" in the
+  header cell, the signature in a second ``div.postbody``;
+- phpBB 2 subSilver: every post is a ``<tr>`` of one big ``table.forumline``; the signature
+  is glued to the message inside the same ``span.postbody`` after
+  ``<br />_________________<br />`` and has to be cut off; quotes are tables.
+
+phpBB prints times in the board's (or viewer's) zone and says which in the footer ("All times
+are UTC + 3 hours [ DST ]", "Часовой пояс: UTC + 3 часа [ Летнее время ]",
+"Часовой пояс: UTC+03:00", "Часовой пояс: GMT + 3"): that statement is the truth about the
+page and wins over the zone the caller guessed.
+
+Forumotion boards copy phpBB's markup (and its "© phpBB" line); they are left to the
+forumotion adapter.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta, timezone
+
+from lxml import etree
+
+from engine.gamelog import Avatar, EditMarker
+from scrapers.forum.adapter import EngineAdapter
+from scrapers.forum.dates import parse_forum_date
+from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select
+from scrapers.forum.spec import EngineSpec, parse_edit, parse_with_spec
+from scrapers.forum.types import PageContext, PageInfo, ParsedPage
+from scrapers.html_text import element_text
+
+
+def _cls(name: str) -> str:
+    """XPath test for a class among several (`contains(@class, 'post')` would match 'postbody')."""
+    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
+
+
+# The 3.0-era spoiler BBCode most Russian boards installed: a bare wrapper div (margin style)
+# holding div.quotetitle ("Спойлер:" and a show/hide button) and div.quotecontent with the
+# text in a display:none div. A quote's own hidden-text div is not such a wrapper.
+_OLD_SPOILER = ("div[not(@class)][not(contains(@style, 'display'))][count(*) = 2]"
+                "[*[1][self::div][@class = 'quotetitle']]"
+                "[*[2][self::div][@class = 'quotecontent']]")
+_OLD_SPOILER_TITLE = "./div[@class = 'quotetitle']"
+_OLD_SPOILER_BODY = "./div[@class = 'quotecontent']/div"
+
+# 3.0 writes [b] as a font-weight span, 3.2+ as <strong class="text-strong">; colours are
+# style="color: ..." spans in all of them, which the common markup reads as they are.
+# Spoilers: the old BBCode above and the 3.2+ "Simple Spoiler" extension (details.spoiler).
+PROSILVER_MARKUP = MarkupSpec(
+    quote=QuoteSpec(
+        container="blockquote",
+        header="cite",
+        # 3.0-3.2 wrap a quote's text in a bare <div>; 3.3 does not
+        body=("xpath:./div[cite or (not(@*) and not(preceding-sibling::*) "
+              "and not(following-sibling::*))]"),
+    ),
+    spoiler=f"xpath:.//details[{_cls('spoiler')}] | .//{_OLD_SPOILER}",
+    spoiler_title=(f"xpath:./summary//span[{_cls('spoiler-title')}] | {_OLD_SPOILER_TITLE}"),
+    spoiler_body=f"xpath:./div[{_cls('spoiler-body')}] | {_OLD_SPOILER_BODY}",
+)
+
+# subsilver2 writes a quote as two sibling divs: div.quotetitle "X писал(а):" and
+# div.quotecontent; the old spoiler uses the same two inside its wrapper
+SUBSILVER2_MARKUP = MarkupSpec(
+    quote=QuoteSpec(
+        container=("xpath:.//div[@class = 'quotecontent']"
+                   "[preceding-sibling::*[1][self::div][@class = 'quotetitle']]"
+                   f"[not(parent::{_OLD_SPOILER})]"),
+        header="xpath:./div[@class = 'quotetitle']",
+        header_before=True,
+    ),
+    spoiler=f"xpath:.//{_OLD_SPOILER}",
+    spoiler_title=f"xpath:{_OLD_SPOILER_TITLE}",
+    spoiler_body=f"xpath:{_OLD_SPOILER_BODY}",
+)
+
+# phpBB 2: [quote="Kent"] is a table: a row with <span class="genmed"><b>Kent писал(а):</b>
+# </span>, then a row with <td class="quote">
+PHPBB2_MARKUP = MarkupSpec(
+    quote=QuoteSpec(
+        container=f"xpath:.//table[tr/td[{_cls('quote')}]]",
+        header=f"xpath:./tr[1]/td/span[{_cls('genmed')}]",
+        body=f"xpath:./tr/td[{_cls('quote')}]",
+    ),
+)
+
+# id "p" + digits only: ad blocks dressed as posts ("post bg3", "post-ad") have none
+_PROSILVER_POST = (f"xpath://div[{_cls('post')}][starts-with(@id, 'p')][string-length(@id) > 1]"
+                   "[translate(substring(@id, 2), '0123456789', '') = '']"
+                   f"[.//p[{_cls('author')}]]")
+
+
+def _prosilver(engine: str, deleted: str | None) -> EngineSpec:
+    return EngineSpec(
+        engine=engine,
+        post=_PROSILVER_POST,
+        post_id_regex=r"^p(\d+)$",
+        author="p.author strong",
+        body="div.content",
+        # the <time datetime> of 3.1+ when there is one, else the text of p.author after "»"
+        time=(f"xpath:.//p[{_cls('author')}]/time | "
+              f".//p[{_cls('author')}][not(time)]"),
+        time_attrs=("datetime",),
+        time_regex=r"»\s*(.+)$",
+        edit=f"xpath:.//div[{_cls('notice')}][not({_cls('post_deleted_msg')})]",
+        avatar="dl.postprofile dt img",
+        title="h2.topic-title, #page-body h2",
+        page_count_regex=None,
+        deleted=deleted,
+        markup=PROSILVER_MARKUP,
+    )
+
+
+PROSILVER30 = _prosilver("phpbb30-prosilver", None)
+# a soft-deleted post, shown to moderators, keeps its text but carries class "deleted"
+PROSILVER31 = _prosilver("phpbb31-prosilver", f"xpath:self::div[{_cls('deleted')}]")
+
+SUBSILVER2 = EngineSpec(
+    engine="phpbb3-subsilver2",
+    # the innermost table.tablebg holding a b.postauthor (attachments are tablebg too)
+    post=(f"xpath://table[{_cls('tablebg')}][.//b[{_cls('postauthor')}]]"
+          f"[not(.//table[{_cls('tablebg')}]//b[{_cls('postauthor')}])]"),
+    post_id="xpath:.//a[starts-with(@name, 'p')]",
+    post_id_attr="name",
+    post_id_regex=r"^p(\d+)$",
+    author="b.postauthor",
+    # b.postauthor has no link: the profile button in the post's last row has the id
+    author_link=(f"xpath:.//div[{_cls('gensmall')}]/a[contains(@href, 'mode=viewprofile')]"),
+    time=f"xpath:(.//td[{_cls('gensmall')}])[1]/div[last()]",
+    time_regex=r":\s*(.+)$",
+    body="div.postbody",  # the first one; the signature is the second
+    edit=(f"xpath:.//span[{_cls('gensmall')}][contains(., 'едактировал') "
+          "or contains(., 'dited')]"),
+    avatar=(f"xpath:.//td[{_cls('profile')}]//img[not(contains(@src, '/ranks/'))]"
+            "[not(contains(@src, 'imageset'))]"),
+    title="a.titles, #pageheader h2",
+    page_count_regex=None,
+    markup=SUBSILVER2_MARKUP,
+)
+
+PHPBB2 = EngineSpec(
+    engine="phpbb2-subsilver",
+    post=(f"xpath://table[{_cls('forumline')}]//tr[td/span[{_cls('name')}]/a[@name]]"),
+    post_id=f"xpath:./td[1]/span[{_cls('name')}]/a[@name]",
+    post_id_attr="name",
+    post_id_regex=r"^(\d+)$",
+    author=f"xpath:./td[1]/span[{_cls('name')}]",
+    # the profile button is in the next row; a guest has none
+    author_link="xpath:following-sibling::tr[1]//a[contains(@href, 'mode=viewprofile')]",
+    time=f"xpath:./td[2]//span[{_cls('postdetails')}]",
+    # "Добавлено: 04.03.2019 9:05   Заголовок сообщения: ..." - up to the first hh:mm
+    time_regex=r":\s*(.+?\d{1,2}:\d{2}(?:\s*[ap]\.?m\b\.?)?)",
+    body=f"xpath:./td[2]//td[span[{_cls('postbody')}]]",
+    edit=(f"xpath:./td[2]//td/span[{_cls('gensmall')}][contains(., 'едактировал') "
+          "or contains(., 'dited')]"),
+    avatar=(f"xpath:./td[1]/span[{_cls('postdetails')}]/img[not(contains(@src, 'rank'))]"),
+    title="a.maintitle",
+    page_count_regex=None,
+    markup=PHPBB2_MARKUP,
+)
+
+VARIANTS = (PROSILVER30, PROSILVER31, SUBSILVER2, PHPBB2)
+
+# something phpBB and nothing else writes: its name, its copyright meta and style comment,
+# its profile URL schemes (3.x memberlist.php, 2.x profile.php)
+_PHPBB_MARK = re.compile(
+    r"phpbb|memberlist\.php\?mode=viewprofile|profile\.php\?mode=viewprofile", re.I)
+# Forumotion (forumotion.com, forumactif.com, forum2x2.ru) hosts phpBB-looking skins; its
+# pages load scripts and images from illiweb.com and set the _userdata JS object
+_FORUMOTION_STRUCTURAL = re.compile(
+    r"illiweb\.com|\b_userdata\s*=|\bfa_toolbar\b|\b_board\s*=\s*\{", re.I)
+_FORUMOTION_BRAND = re.compile(
+    r"forumotion|forumactif|forum2x2|hitskin\.com|forumgratuit|editboard\.com", re.I)
+
+_P30_TIME = css(f"xpath:.//p[{_cls('author')}]/time")
+# 3.1+ is responsive (viewport meta) and wraps each post's text in div#post_content123
+_P31_MARK = css("xpath://div[starts-with(@id, 'post_content')] | //meta[@name='viewport']")
+_POSTBODY = css("div.postbody")
+_COMPILED_POSTS = {spec.engine: css(spec.post) for spec in VARIANTS}
+
+
+def _flat(el: etree._Element) -> str:
+    """All the text under `el`, whitespace collapsed."""
+    return " ".join("".join(t for t in el.itertext() if isinstance(t, str)).split())
+
+
+def _is_forumotion(root: etree._Element, text: str) -> bool:
+    if _FORUMOTION_STRUCTURAL.search(text):
+        return True
+    head = root.find("head")
+    head_html = etree.tostring(head, encoding="unicode") if head is not None else ""
+    # a brand name in a post is a mention; in the head or the footer it is the host
+    return bool(_FORUMOTION_BRAND.search(head_html) or _FORUMOTION_BRAND.search(text[-4000:]))
+
+
+def detect(root: etree._Element, text: str) -> EngineSpec | None:
+    """The phpBB variant of the page, from its post markup; None for other engines."""
+    if not _PHPBB_MARK.search(text) or _is_forumotion(root, text):
+        return None
+    prosilver = select(_COMPILED_POSTS[PROSILVER30.engine], root)
+    if prosilver and any(select(_POSTBODY, p) for p in prosilver[:3]):
+        newer = select(_P30_TIME, prosilver[0]) or select(_P31_MARK, root)
+        return PROSILVER31 if newer else PROSILVER30
+    if select(_COMPILED_POSTS[SUBSILVER2.engine], root):
+        return SUBSILVER2
+    if select(_COMPILED_POSTS[PHPBB2.engine], root):
+        return PHPBB2
+    return None
+
+
+# ---- the zone the page states -------------------------------------------------------------
+
+_STATED_ZONE = re.compile(
+    r"(?:All times are|Часовой пояс|Все время|Время)\s*:?\s*(?:UTC|GMT)"
+    r"(?:\s*(?P<sign>[+\-−])\s*(?P<hours>\d{1,2})(?:(?P<sep>[:.])(?P<frac>\d{1,2}))?)?"
+    r"(?:\s*(?:hours?|час\w*))?"
+    r"(?P<dst>\s*[\[(]\s*(?:DST|Daylight Saving Time|Летнее время|летнее время)\s*[\])])?",
+    re.I)
+
+
+def stated_offset(page_text: str) -> tuple[timedelta, str] | None:
+    """The UTC offset the page's footer states (DST adds an hour, as phpBB 3.0 does), and the
+    statement itself; the last one on the page, as the footer comes last."""
+    found = list(_STATED_ZONE.finditer(page_text))
+    if not found:
+        return None
+    m = found[-1]
+    minutes = 0
+    if m["hours"]:
+        minutes = int(m["hours"]) * 60
+        if m["frac"]:
+            # 3.0 writes "UTC + 5:30"; a decimal "5.5" means half an hour
+            minutes += int(m["frac"]) if m["sep"] == ":" else int(m["frac"]) * 6
+        if m["sign"] in "-−":
+            minutes = -minutes
+    if m["dst"]:
+        minutes += 60
+    if abs(minutes) > 14 * 60:
+        return None
+    return timedelta(minutes=minutes), " ".join(m.group(0).split())
+
+
+def apply_stated_zone(root: etree._Element, ctx: PageContext) -> None:
+    """Read the page's times in the zone its footer states. The shared reader
+    (`scrapers.forum.page`) looks for the same words in the raw markup, which misses phpBB's
+    "[ <abbr>DST</abbr> ]" and "<span title=...>UTC+03:00</span>"; for a phpBB page this
+    reading, from the page's text, is the one kept, with one note saying which offset won."""
+    body = root.find("body")
+    stated = stated_offset(_flat(body if body is not None else root))
+    if stated is None:
+        return  # the caller's zone, or what the shared reader found, stands
+    offset, statement = stated
+    ctx.timezone = timezone(offset)
+    ctx.issues[:] = [i for i in ctx.issues if i.code != "page-timezone"]
+    sign = "-" if offset < timedelta(0) else "+"
+    hh, mm = divmod(abs(int(offset.total_seconds())) // 60, 60)
+    ctx.issue("info", "page-timezone",
+              f"times read in the zone the page states ({statement!r}): UTC{sign}{hh:02d}:{mm:02d}")
+
+
+# ---- edit notices ---------------------------------------------------------------------------
+
+_EDIT_WORDS = re.compile(r"редактировал|edited", re.I)
+_EDITOR_AFTER = re.compile(r"(?:редактировалось|edited by)\s*:?\s*(?P<editor>[^(;,]+?)\s*"
+                           r"(?:\(|;|,|\s+on\s|$)", re.I)
+_EDIT_TAIL = re.compile(r"[,;]\s*(?:всего|edited)\b.*$", re.I | re.S)
+
+
+def edit_marker(notice: etree._Element, ctx: PageContext) -> EditMarker | None:
+    """phpBB's "Последний раз редактировалось X Пн мар 04, 2019 9:05 am, всего
+    редактировалось 1 раз." (3.x, X a profile link), "Последний раз редактировалось: X
+    (Пн Мар 04, 2019 9:10), всего редактировалось 1 раз" (2.x) and the English ones.
+    The date is read from the text after the editor's name only, so that a nick like
+    "Марта" or "Август" is not taken for a month."""
+    raw = " ".join(element_text(notice, set()).split())
+    if not _EDIT_WORDS.search(raw):
+        return None  # a "bumped by" or other notice
+    base = parse_edit(raw, ctx)
+    editor: str | None = None
+    for a in notice.iter("a"):
+        if re.search(r"mode=viewprofile|[?&]u=\d", a.get("href", "")):
+            editor = _flat(a) or None
+            break
+    if editor is None:
+        m = _EDITOR_AFTER.search(raw)
+        editor = m["editor"].strip() if m else base.editor
+    after = raw
+    if editor and editor in raw:
+        after = raw[raw.index(editor) + len(editor):]
+    after = re.split(r"(?:причина|reason)\s*:", after, flags=re.I)[0]
+    when = _EDIT_TAIL.sub("", after).strip(" ()")
+    time = parse_forum_date(when, ctx.timezone, anchor=ctx.captured_at) if when else None
+    return EditMarker(editor=editor, time=time, count=base.count, reason=base.reason, raw=raw)
+
+
+# ---- phpBB 2 signatures -----------------------------------------------------------------------
+
+_SIG_LINE = re.compile(r"_{10,}")
+
+
+def cut_signature(body: etree._Element) -> bool:
+    """Remove what follows phpBB 2's "<br />_________________<br />" in the message cell.
+    The message and signature share one span.postbody (the last top-level one: a quote closes
+    the span and opens a new one after its table). True when a signature was cut."""
+    spans = [c for c in body if isinstance(c.tag, str) and c.tag == "span"
+             and "postbody" in (c.get("class") or "").split()]
+    for span in reversed(spans):
+        if span.text and _SIG_LINE.search(span.text):
+            span.text = span.text[: _SIG_LINE.search(span.text).start()]  # type: ignore[union-attr]
+            for child in list(span):
+                span.remove(child)
+            return True
+        for child in list(span):
+            tail = child.tail or ""
+            m = _SIG_LINE.search(tail)
+            if not m:
+                continue
+            child.tail = tail[: m.start()]
+            for later in list(child.itersiblings()):
+                span.remove(later)
+            # the <br /> that led into the line is the signature's too
+            if child.tag == "br" and not child.tail.strip():
+                prev = child.getprevious()
+                if prev is not None:
+                    prev.tail = (prev.tail or "") + (child.tail or "")
+                else:
+                    span.text = (span.text or "") + (child.tail or "")
+                span.remove(child)
+            return True
+    return False
+
+
+# ---- page facts -------------------------------------------------------------------------------
+
+_PAGE_OF = re.compile(r"(?:page|страница)\s*(\d+)\s*(?:of|из)\s*(\d+)", re.I)
+_THREAD = re.compile(r"[?&;]t=(\d+)")
+
+
+def page_facts(root: etree._Element, spec: EngineSpec, text: str) -> PageInfo:
+    """Title and thread id from the topic title link; page and page count from the
+    "Страница 2 из 3" / "Page 2 of 10" line (its numbers sit in <strong> or <b>, so the
+    page's text is read, not its markup)."""
+    title_sel = spec.compiled["title"]
+    found = select(title_sel, root) if title_sel is not None else []
+    title_el = found[0] if found else None
+    title = _flat(title_el) if title_el is not None else None
+    thread_id = None
+    if title_el is not None:
+        link = title_el if title_el.tag == "a" else next(iter(title_el.iter("a")), None)
+        tm = _THREAD.search(link.get("href", "")) if link is not None else None
+        thread_id = tm.group(1) if tm else None
+    if thread_id is None:
+        tm = _THREAD.search(text)
+        thread_id = tm.group(1) if tm else None
+    body = root.find("body")
+    pm = _PAGE_OF.search(_flat(body if body is not None else root))
+    return PageInfo(engine=spec.engine, thread_id=thread_id, thread_title=title or None,
+                    page_number=int(pm.group(1)) if pm else None,
+                    page_count=int(pm.group(2)) if pm else None)
+
+
+_SAVED_LOCAL = re.compile(r"^(?:\./)?[^/?#]+_files/")
+
+
+def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -> ParsedPage:
+    apply_stated_zone(root, ctx)
+    sel = spec.compiled
+    post_sel = sel["post"]
+    assert post_sel is not None
+    elements = select(post_sel, root)
+    edit_sel = sel["edit"]
+    edits: list[EditMarker | None] = []
+    for el in elements:
+        notices = select(edit_sel, el) if edit_sel is not None else []
+        edits.append(edit_marker(notices[0], ctx) if notices else None)
+        if spec is PHPBB2:
+            body_sel = sel["body"]
+            bodies = select(body_sel, el) if body_sel is not None else []
+            if bodies:
+                cut_signature(bodies[0])
+    avatar_sel = sel["avatar"]
+    local_avatars = []
+    for el in elements:
+        imgs = select(avatar_sel, el) if avatar_sel is not None else []
+        src = imgs[0].get("src", "") if imgs else ""
+        local_avatars.append(src if _SAVED_LOCAL.match(src) else None)
+    parsed = parse_with_spec(root, spec, ctx, text)
+    for post, edit, local in zip(parsed.posts, edits, local_avatars, strict=True):
+        post.edit = edit
+        if local is not None and post.avatar is not None:
+            # a browser's "Save page as" copy points images into ./<name>_files/, next to
+            # the saved file: resolving that against the page's original address would
+            # name a file that never existed on the forum
+            post.avatar = Avatar(url=local, alt=post.avatar.alt)
+        if post.time is not None:
+            # 3.1+ <time datetime> is UTC: shown in the page's zone like every other time
+            post.time = post.time.astimezone(ctx.timezone)
+    parsed.info = page_facts(root, spec, text)
+    return parsed
+
+
+ADAPTER = EngineAdapter(family="phpbb", detect=detect, parse=parse)
