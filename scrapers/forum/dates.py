@@ -164,25 +164,34 @@ def utc_offset_in(text: str) -> timezone | None:
 
 
 _STATED = re.compile(
-    r"(?:all times are|часовой пояс\s*:?|все время\s*(?:указано\s*)?(?:по|в)|"
-    r"время\s*(?:указано\s*)?(?:по|в)|times? (?:are|is) in)\s*"
-    r"(?P<zone>(?:UTC|GMT)\s*(?:[+\-−]\s*\d{1,2}(?:[:.]\d{2})?)?)"
-    r"(?:\s*(?:hours?|час(?:а|ов)?))?(?P<dst>\s*\[?\s*(?:DST|летнее время)\s*\]?)?",
+    r"(?:all times are|часовой пояс|все время|время|times? (?:are|is) in)\s*:?\s*"
+    r"(?:указано\s*)?(?:(?:по|в)\s*)?(?:UTC|GMT)"
+    r"(?:\s*(?P<sign>[+\-−])\s*(?P<hours>\d{1,2})(?:(?P<sep>[:.])(?P<frac>\d{1,2}))?)?"
+    r"(?:\s*(?:hours?|час\w*))?"
+    r"(?P<dst>\s*[\[(]\s*(?:DST|Daylight Saving Time|летнее время)\s*[\])])?",
     re.I)
 
 
 def stated_zone(text: str) -> tuple[timezone, str] | None:
-    """The zone a page says its times are in ("All times are GMT -5", "Часовой пояс: UTC + 3
-    часа [ Летнее время ]"), as a fixed offset, with the words it was read from; phpBB's
-    "[ DST ]" adds an hour. None when the page says nothing."""
-    found = list(_STATED.finditer(text))
+    """The zone a page says its times are in, from its text (not its markup: phpBB writes
+    "UTC [ <abbr>DST</abbr> ]"): "All times are GMT -5", "Часовой пояс: UTC + 3 часа
+    [ Летнее время ]", "UTC + 5:30", "UTC+03:00". The last statement wins (the footer comes
+    last); "[ DST ]" adds an hour, as phpBB 3.0 does. None when the page says nothing."""
+    # the footer is near the end; read the tail first, the whole text only if needed
+    found = list(_STATED.finditer(text[-6000:])) or list(_STATED.finditer(text))
     if not found:
         return None
     m = found[-1]
-    zone = utc_offset_in(m["zone"]) if re.search(r"\d", m["zone"]) else UTC
-    if zone is None:
-        return None
+    minutes = 0
+    if m["hours"]:
+        minutes = int(m["hours"]) * 60
+        if m["frac"]:
+            # "5:30" is minutes; a decimal "5.5" is tenths of an hour
+            minutes += int(m["frac"]) if m["sep"] == ":" else int(m["frac"]) * 6
+        if m["sign"] in "-−":
+            minutes = -minutes
     if m["dst"]:
-        offset = zone.utcoffset(None) + timedelta(hours=1)
-        zone = timezone(offset)
-    return zone, " ".join(m.group(0).split())
+        minutes += 60
+    if abs(minutes) > 14 * 60:
+        return None
+    return timezone(timedelta(minutes=minutes)), " ".join(m.group(0).split())

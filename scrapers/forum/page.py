@@ -79,11 +79,14 @@ def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
         return ParsedPage(info=PageInfo(engine="unknown"), posts=[], issues=ctx.issues)
     # on the text, not the markup ("UTC [ <abbr>DST</abbr> ]"); the footer's statement is
     # the last one on the page
-    stated = stated_zone(" ".join("".join(str(t) for t in root.itertext()).split()))
+    body = root.find("body")
+    ctx.plain = " ".join("".join(str(t) for t in (body if body is not None else root)
+                                 .itertext()).split())
+    stated = stated_zone(ctx.plain)
     if stated is not None:
         ctx.timezone = stated[0]
         ctx.issue("info", "page-timezone",
-                  f"times read in the zone the page states: {stated[1]!r}")
+                  f"times read in {stated[0].tzname(None)}, as the page states: {stated[1]!r}")
     found = detect(root, page.text)
     if found is None:
         ctx.issue("error", "unknown-engine",

@@ -133,7 +133,7 @@ def _thread_id(root: etree._Element, pattern: str) -> str | None:
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
 
 
-def page_info(root: etree._Element, spec: EngineSpec, text: str) -> PageInfo:
+def page_info(root: etree._Element, spec: EngineSpec, text: str, plain: str = "") -> PageInfo:
     sel = spec.compiled
     title_el = _first(sel["title"], root)
     title = _text(title_el) or None
@@ -146,7 +146,8 @@ def page_info(root: etree._Element, spec: EngineSpec, text: str) -> PageInfo:
     page_count = None
     if spec.page_count_regex:
         # on the text, not the markup: "Страница <b>2</b> из <b>3</b>"
-        plain = " ".join("".join(str(t) for t in root.itertext()).split())
+        if not plain:  # an adapter calling without the page's text: read it here
+            plain = " ".join("".join(str(t) for t in root.itertext()).split())
         cm = re.search(spec.page_count_regex, plain, re.I)
         page_count = int(cm.group(1)) if cm else None
     return PageInfo(engine=spec.engine, thread_id=thread,
@@ -166,7 +167,7 @@ def parse_with_spec(root: etree._Element, spec: EngineSpec, ctx: PageContext,
     if not posts:
         ctx.issue("warning", "page-without-posts",
                   f"no posts found on this {spec.engine} page")
-    return ParsedPage(info=page_info(root, spec, text), posts=posts, issues=ctx.issues)
+    return ParsedPage(info=page_info(root, spec, text, ctx.plain), posts=posts, issues=ctx.issues)
 
 
 def _post(el: etree._Element, order: int, spec: EngineSpec, ctx: PageContext) -> ForumPost:

@@ -34,6 +34,7 @@ class PageContext:
     captured_at: datetime | None  # anchor for "Сегодня" / "Yesterday"; never now
     issues: list[ParseIssue] = field(default_factory=list)
     base_url: str | None = None  # to resolve relative links (avatars): page URL or <base>
+    plain: str = ""  # the page's text, whitespace collapsed (computed once per page)
 
     def issue(self, severity: Severity, code: str, message: str, text: str | None = None,
               post: int | None = None) -> None:

@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 import lxml.html
 import pytest
 
+from scrapers.forum.dates import stated_zone
 from scrapers.forum.engines import phpbb
 from scrapers.forum.markup import css, normalise_body, select
 from scrapers.forum.page import load_page, parse_html, read_page
@@ -115,13 +116,13 @@ def test_a_post_mentioning_forumotion_is_still_phpbb() -> None:
     ("Часовой пояс: GMT + 3", 3.0),
 ])
 def test_stated_offset(footer: str, hours: float) -> None:
-    found = phpbb.stated_offset(f"Наша команда • {footer} Powered by phpBB")
+    found = stated_zone(f"Наша команда • {footer} Powered by phpBB")
     assert found is not None
-    assert found[0] == timedelta(hours=hours)
+    assert found[0].utcoffset(None) == timedelta(hours=hours)
 
 
 def test_no_stated_offset() -> None:
-    assert phpbb.stated_offset("Powered by phpBB © phpBB Group") is None
+    assert stated_zone("Powered by phpBB © phpBB Group") is None
 
 
 def test_stated_zone_wins_over_the_callers_zone() -> None:

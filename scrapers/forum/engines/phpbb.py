@@ -24,7 +24,6 @@ forumotion adapter.
 from __future__ import annotations
 
 import re
-from datetime import timedelta, timezone
 
 from lxml import etree
 
@@ -193,12 +192,15 @@ def _flat(el: etree._Element) -> str:
 
 
 def _is_forumotion(root: etree._Element, text: str) -> bool:
-    if _FORUMOTION_STRUCTURAL.search(text):
+    # lowercased once: case-insensitive regexes over a whole 100 kB page are slow
+    low = text.lower()
+    if "illiweb.com" in low or "fa_toolbar" in low or (
+            ("_userdata" in low or "_board" in low) and _FORUMOTION_STRUCTURAL.search(low)):
         return True
     head = root.find("head")
-    head_html = etree.tostring(head, encoding="unicode") if head is not None else ""
+    head_html = etree.tostring(head, encoding="unicode").lower() if head is not None else ""
     # a brand name in a post is a mention; in the head or the footer it is the host
-    return bool(_FORUMOTION_BRAND.search(head_html) or _FORUMOTION_BRAND.search(text[-4000:]))
+    return bool(_FORUMOTION_BRAND.search(head_html) or _FORUMOTION_BRAND.search(low[-4000:]))
 
 
 def detect(root: etree._Element, text: str) -> EngineSpec | None:
@@ -214,56 +216,6 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
     if select(_COMPILED_POSTS[PHPBB2.engine], root):
         return PHPBB2
     return None
-
-
-# ---- the zone the page states -------------------------------------------------------------
-
-_STATED_ZONE = re.compile(
-    r"(?:All times are|Часовой пояс|Все время|Время)\s*:?\s*(?:UTC|GMT)"
-    r"(?:\s*(?P<sign>[+\-−])\s*(?P<hours>\d{1,2})(?:(?P<sep>[:.])(?P<frac>\d{1,2}))?)?"
-    r"(?:\s*(?:hours?|час\w*))?"
-    r"(?P<dst>\s*[\[(]\s*(?:DST|Daylight Saving Time|Летнее время|летнее время)\s*[\])])?",
-    re.I)
-
-
-def stated_offset(page_text: str) -> tuple[timedelta, str] | None:
-    """The UTC offset the page's footer states (DST adds an hour, as phpBB 3.0 does), and the
-    statement itself; the last one on the page, as the footer comes last."""
-    found = list(_STATED_ZONE.finditer(page_text))
-    if not found:
-        return None
-    m = found[-1]
-    minutes = 0
-    if m["hours"]:
-        minutes = int(m["hours"]) * 60
-        if m["frac"]:
-            # 3.0 writes "UTC + 5:30"; a decimal "5.5" means half an hour
-            minutes += int(m["frac"]) if m["sep"] == ":" else int(m["frac"]) * 6
-        if m["sign"] in "-−":
-            minutes = -minutes
-    if m["dst"]:
-        minutes += 60
-    if abs(minutes) > 14 * 60:
-        return None
-    return timedelta(minutes=minutes), " ".join(m.group(0).split())
-
-
-def apply_stated_zone(root: etree._Element, ctx: PageContext) -> None:
-    """Read the page's times in the zone its footer states. The shared reader
-    (`scrapers.forum.page`) looks for the same words in the raw markup, which misses phpBB's
-    "[ <abbr>DST</abbr> ]" and "<span title=...>UTC+03:00</span>"; for a phpBB page this
-    reading, from the page's text, is the one kept, with one note saying which offset won."""
-    body = root.find("body")
-    stated = stated_offset(_flat(body if body is not None else root))
-    if stated is None:
-        return  # the caller's zone, or what the shared reader found, stands
-    offset, statement = stated
-    ctx.timezone = timezone(offset)
-    ctx.issues[:] = [i for i in ctx.issues if i.code != "page-timezone"]
-    sign = "-" if offset < timedelta(0) else "+"
-    hh, mm = divmod(abs(int(offset.total_seconds())) // 60, 60)
-    ctx.issue("info", "page-timezone",
-              f"times read in the zone the page states ({statement!r}): UTC{sign}{hh:02d}:{mm:02d}")
 
 
 # ---- edit notices ---------------------------------------------------------------------------
@@ -344,7 +296,7 @@ _PAGE_OF = re.compile(r"(?:page|страница)\s*(\d+)\s*(?:of|из)\s*(\d+)"
 _THREAD = re.compile(r"[?&;]t=(\d+)")
 
 
-def page_facts(root: etree._Element, spec: EngineSpec, text: str) -> PageInfo:
+def page_facts(root: etree._Element, spec: EngineSpec, text: str, plain: str) -> PageInfo:
     """Title and thread id from the topic title link; page and page count from the
     "Страница 2 из 3" / "Page 2 of 10" line (its numbers sit in <strong> or <b>, so the
     page's text is read, not its markup)."""
@@ -360,8 +312,7 @@ def page_facts(root: etree._Element, spec: EngineSpec, text: str) -> PageInfo:
     if thread_id is None:
         tm = _THREAD.search(text)
         thread_id = tm.group(1) if tm else None
-    body = root.find("body")
-    pm = _PAGE_OF.search(_flat(body if body is not None else root))
+    pm = _PAGE_OF.search(plain)
     return PageInfo(engine=spec.engine, thread_id=thread_id, thread_title=title or None,
                     page_number=int(pm.group(1)) if pm else None,
                     page_count=int(pm.group(2)) if pm else None)
@@ -371,7 +322,6 @@ _SAVED_LOCAL = re.compile(r"^(?:\./)?[^/?#]+_files/")
 
 
 def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -> ParsedPage:
-    apply_stated_zone(root, ctx)
     sel = spec.compiled
     post_sel = sel["post"]
     assert post_sel is not None
@@ -403,7 +353,7 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
         if post.time is not None:
             # 3.1+ <time datetime> is UTC: shown in the page's zone like every other time
             post.time = post.time.astimezone(ctx.timezone)
-    parsed.info = page_facts(root, spec, text)
+    parsed.info = page_facts(root, spec, text, ctx.plain)
     return parsed
 
 
