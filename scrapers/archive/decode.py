@@ -96,8 +96,7 @@ def decode_page(data: bytes) -> Decoded:
             return Decoded(text, codec, None, "bom", "\ufffd" in text)
     declared_raw = declared_charset(data)
     declared = _codec(declared_raw) if declared_raw else None
-    has_high = any(b > 127 for b in data[:200000]) if len(data) < 200000 else bool(
-        re.search(rb"[\x80-\xff]", data))
+    has_high = re.search(rb"[\x80-\xff]", data) is not None
     if not has_high:
         return Decoded(data.decode("ascii"), declared or "ascii", declared_raw, "ascii")
     utf8 = _strict(data, "utf-8")
