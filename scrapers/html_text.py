@@ -37,9 +37,13 @@ class BodyText:
     quotes: list[Quote]
 
 
+_LINE_EDGES = re.compile(r" *\n *")
+
+
 def _normalise(text: str) -> str:
-    lines = [_SPACES.sub(" ", line).strip() for line in text.split("\n")]
-    return _BLANK_LINES.sub("\n\n", "\n".join(lines)).strip()
+    # three passes over the whole text, not two per line: this runs for every post
+    text = _LINE_EDGES.sub("\n", _SPACES.sub(" ", text))
+    return _BLANK_LINES.sub("\n\n", text).strip()
 
 
 def element_text(el: etree._Element, skip: set[etree._Element]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from charset_normalizer import from_bytes
@@ -21,9 +22,6 @@ _XML = re.compile(rb"""^\s*<\?xml[^>]+encoding\s*=\s*["']([a-z0-9_\-]+)""", re.I
 _BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF32_LE, "utf-32"),
          (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF16_LE, "utf-16"),
          (codecs.BOM_UTF16_BE, "utf-16"))
-_CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
-_LOWER_CYR = re.compile(r"[а-яё]")
-_FREQUENT = set("оеаинтсрвлкмдпу")
 _SINGLE_BYTE = ("cp1251", "koi8-r")  # the two that Russian forums really used
 
 
@@ -50,23 +48,39 @@ def declared_charset(data: bytes) -> str | None:
     return m.group(1).decode("ascii", "replace").lower() if m else None
 
 
+_CYR_LOWER = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
+_FREQUENT = frozenset("оеаинтсрвлкмдпу")
+_CYR_RUN = re.compile(r"[а-яёА-ЯЁ]{2,}")
+_HIGH_RUN = re.compile(rb"[\x80-\xff]{2,}")
+_ASCII_BYTES = bytes(range(0x80))
+
+
+def _is_cyr(c: str) -> bool:
+    return c.lower() in _CYR_LOWER and c.isalpha()
+
+
+def _score(cyr: int, letters: int, adjacent: int, lower: int, frequent: int) -> float:
+    if not letters or not cyr:
+        return 0.0
+    return (cyr / letters) * (min(adjacent, cyr) / cyr) * (0.4 * lower / cyr
+                                                          + 0.6 * frequent / cyr)
+
+
 def cyrillic_score(text: str) -> float:
     """How much `text` reads like Russian, 0..1: the share of non-ASCII letters that are
     Cyrillic, times the share of those standing next to another Cyrillic letter (words, not
     the lone "й" that a misread "é" becomes), times how lowercase and frequent they are
     (a cp1251 page read as KOI8-R turns into capitals and rare letters)."""
-    letters = [c for c in text if ord(c) > 127 and c.isalpha()]
-    if not letters:
-        return 0.0
-    cyr_positions = [i for i, c in enumerate(text) if _CYRILLIC.match(c)]
-    if not cyr_positions:
-        return 0.0
-    cyr_set = set(cyr_positions)
-    adjacent = sum(1 for i in cyr_positions if i - 1 in cyr_set or i + 1 in cyr_set)
-    cyr = [text[i] for i in cyr_positions]
-    lower = sum(1 for c in cyr if _LOWER_CYR.match(c)) / len(cyr)
-    frequent = sum(1 for c in cyr if c.lower() in _FREQUENT) / len(cyr)
-    return (len(cyr) / len(letters)) * (adjacent / len(cyr)) * (0.4 * lower + 0.6 * frequent)
+    letters = cyr = lower = frequent = 0
+    for c in text:
+        if ord(c) > 127 and c.isalpha():
+            letters += 1
+            if _is_cyr(c):
+                cyr += 1
+                lower += c.islower()
+                frequent += c.lower() in _FREQUENT
+    adjacent = len("".join(_CYR_RUN.findall(text)))
+    return _score(cyr, letters, adjacent, lower, frequent)
 
 
 def _strict(data: bytes, codec: str) -> str | None:
@@ -76,16 +90,39 @@ def _strict(data: bytes, codec: str) -> str | None:
         return None
 
 
-def _best_cyrillic(data: bytes) -> tuple[str, str, float] | None:
-    best: tuple[str, str, float] | None = None
-    for codec in _SINGLE_BYTE:
-        text = _strict(data, codec)
-        if text is None:
-            continue
-        score = cyrillic_score(text)
-        if best is None or score > best[2] + 0.05:
-            best = (text, codec, score)
-    return best
+class _Scores:
+    """Cyrillic scores of the page's bytes read in each single-byte candidate charset,
+    computed from a count of each high byte (so no candidate needs a full decode): in a
+    single-byte charset each byte is one character."""
+
+    def __init__(self, data: bytes) -> None:
+        # the high bytes alone (ASCII deleted in C), then counted
+        self.counts = Counter(data.translate(None, _ASCII_BYTES))
+        # high bytes standing next to another high byte: letters inside words
+        self.adjacent = len(b"".join(_HIGH_RUN.findall(data)))
+        self._cache: dict[str, float] = {}
+
+    def __call__(self, codec: str) -> float:
+        if codec not in self._cache:
+            letters = cyr = lower = frequent = 0
+            for byte, n in self.counts.items():
+                c = bytes((byte,)).decode(codec, errors="replace")
+                if not c.isalpha():
+                    continue
+                letters += n
+                if _is_cyr(c):
+                    cyr += n
+                    lower += n if c.islower() else 0
+                    frequent += n if c.lower() in _FREQUENT else 0
+            self._cache[codec] = _score(cyr, letters, self.adjacent, lower, frequent)
+        return self._cache[codec]
+
+    def best(self) -> tuple[str, float]:
+        best = (_SINGLE_BYTE[0], self(_SINGLE_BYTE[0]))
+        for codec in _SINGLE_BYTE[1:]:
+            if self(codec) > best[1] + 0.05:
+                best = (codec, self(codec))
+        return best
 
 
 def decode_page(data: bytes) -> Decoded:
@@ -96,13 +133,14 @@ def decode_page(data: bytes) -> Decoded:
             return Decoded(text, codec, None, "bom", "\ufffd" in text)
     declared_raw = declared_charset(data)
     declared = _codec(declared_raw) if declared_raw else None
-    has_high = re.search(rb"[\x80-\xff]", data) is not None
-    if not has_high:
-        return Decoded(data.decode("ascii"), declared or "ascii", declared_raw, "ascii")
+    if re.search(rb"[\x80-\xff]", data) is None:
+        return Decoded(data.decode("ascii", errors="replace"), declared or "ascii",
+                       declared_raw, "ascii")
     utf8 = _strict(data, "utf-8")
-    if declared is not None:
+    scores = _Scores(data)
+    if declared is not None and _plausible(declared, utf8 is not None, scores):
         declared_text = _strict(data, declared)
-        if declared_text is not None and _plausible(declared_text, declared, data):
+        if declared_text is not None:
             return Decoded(declared_text, declared, declared_raw, "declared")
     if utf8 is not None:
         return Decoded(utf8, "utf-8", declared_raw, "utf-8")
@@ -110,40 +148,36 @@ def decode_page(data: bytes) -> Decoded:
     # rather than read the whole page as cp1251 mojibake
     lossy_utf8 = data.decode("utf-8", errors="replace")
     broken = lossy_utf8.count("\ufffd")
-    non_ascii = sum(1 for c in lossy_utf8 if ord(c) > 127)
+    non_ascii = len(lossy_utf8) - len(lossy_utf8.encode("ascii", errors="ignore"))
     if non_ascii and broken <= max(3, non_ascii // 100) and broken < non_ascii / 2:
         return Decoded(lossy_utf8, "utf-8", declared_raw, "utf-8", True)
-    cyr = _best_cyrillic(data)
-    if cyr is not None and cyr[2] >= 0.5:
-        return Decoded(cyr[0], cyr[1], declared_raw, "detected")
-    for codec in _SINGLE_BYTE:
+    codec, score = scores.best()
+    if score >= 0.5:
+        strict_text = _strict(data, codec)
+        if strict_text is not None:
+            return Decoded(strict_text, codec, declared_raw, "detected")
         # Russian text with a few bytes no charset defines (0x98 in windows-1251)
-        text = data.decode(codec, errors="replace")
-        if cyrillic_score(text) >= 0.5:
-            return Decoded(text, codec, declared_raw, "detected", True)
+        return Decoded(data.decode(codec, errors="replace"), codec, declared_raw, "detected",
+                       True)
     guess = from_bytes(data).best()
     if guess is not None and guess.encoding:
-        text = str(guess)
-        return Decoded(text, guess.encoding, declared_raw, "detected")
+        return Decoded(str(guess), guess.encoding, declared_raw, "detected")
     text = data.decode("cp1252", errors="replace")
     return Decoded(text, "cp1252", declared_raw, "fallback", True)
 
 
-def _plausible(text: str, codec: str, data: bytes) -> bool:
-    """Whether the declared charset's text is believable: a Latin single-byte declaration
-    over Cyrillic bytes, or a Cyrillic one over other bytes, is a lie worth catching."""
+def _plausible(codec: str, valid_utf8: bool, scores: _Scores) -> bool:
+    """Whether a declared charset is believable: a Latin single-byte declaration over
+    Cyrillic or UTF-8 bytes, or a Cyrillic one over other bytes, is a lie worth catching."""
     if codec in ("utf-8", "utf-16", "utf-32"):
         return True
-    score = cyrillic_score(text)
     if codec in _SINGLE_BYTE:
+        score = scores(codec)
         if score >= 0.5:
             # cp1251 and KOI8-R both decode any byte: keep the declaration unless the other
             # reads clearly better
-            best = _best_cyrillic(data)
-            return best is None or best[1] == codec or best[2] < score + 0.15
-        return _strict(data, "utf-8") is None and (_best_cyrillic(data) or ("", "", 0.0))[2] < 0.5
-    # a Western single-byte declaration: a lie when the bytes read as Russian or UTF-8
-    if _strict(data, "utf-8") is not None:
-        return False
-    best = _best_cyrillic(data)
-    return not (best is not None and best[2] >= 0.5)
+            best_codec, best_score = scores.best()
+            return best_codec == codec or best_score < score + 0.15
+        return not valid_utf8 and scores.best()[1] < 0.5
+    # a Western single-byte declaration: a lie when the bytes read as UTF-8 or as Russian
+    return not valid_utf8 and scores.best()[1] < 0.5

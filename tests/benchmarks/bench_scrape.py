@@ -20,8 +20,6 @@ import lxml.html
 
 from tests.benchmarks.common import ROOT, SkipBenchmark, machine, shared_dir
 
-_LONG_NUMBER = re.compile(rb"(?<![\d])(\d{5,9})(?![\d])")
-
 
 def template() -> bytes:
     candidates = [shared_dir() / "fixtures/real/Kinematics__NetTally/phpBB.html",
@@ -33,14 +31,22 @@ def template() -> bytes:
 
 
 def make_thread(folder: Path, pages: int) -> int:
-    """Write `pages` pages, each with distinct post ids; return the bytes written."""
+    """Write `pages` pages of one thread, each with its own post ids (found by reading the
+    template once); return the bytes written."""
+    from zoneinfo import ZoneInfo
+
+    from scrapers.forum.page import read_page
+
     base = template()
+    _, parsed = read_page("template.html", base, ZoneInfo("UTC"))
+    ids = sorted({p.post_id for p in parsed.posts if p.post_id}, key=len, reverse=True)
+    pattern = re.compile(rb"(?<!\d)(" + b"|".join(i.encode() for i in ids) + rb")(?!\d)")
     total = 0
     for i in range(pages):
         def shift(m: re.Match[bytes], i: int = i) -> bytes:
-            return str(int(m.group(1)) + i * 1000).encode()
+            return str(int(m.group(1)) + (i + 1) * 10_000_000).encode()
 
-        data = _LONG_NUMBER.sub(shift, base)
+        data = pattern.sub(shift, base)
         (folder / f"page{i:05d}.html").write_bytes(data)
         total += len(data)
     return total

@@ -53,7 +53,8 @@ MYBB18 = EngineSpec(
     ),
 )
 
-_MYBB_MARK = re.compile(r"MyBB Group|mybb\.com|my_post_key|MyBB\.version", re.I)
+# matched on the lowercased page: re.I over a whole page costs more than lower()
+_MYBB_MARK = re.compile(r"mybb group|mybb\.com|my_post_key|mybb\.version")
 # mybb.ru (PunBB) boards say "MyBB" too; their markup is div#pun / div#pun-viewtopic
 _PUNBB = css("xpath://*[@id='pun' or @id='pun-viewtopic' or @id='pun_wrap']")
 _IS_18 = css("xpath://div[contains(@class, 'post_author')]/ancestor::div"
@@ -61,7 +62,7 @@ _IS_18 = css("xpath://div[contains(@class, 'post_author')]/ancestor::div"
 
 
 def detect(root: etree._Element, text: str) -> EngineSpec | None:
-    if not _MYBB_MARK.search(text) or select(_PUNBB, root):
+    if not _MYBB_MARK.search(text.lower()) or select(_PUNBB, root):
         return None
     if select(_IS_18, root):
         return MYBB18

@@ -55,8 +55,8 @@ MYBBRU = EngineSpec(
     ),
 )
 
-_HOST_MARK = re.compile(
-    r"MyBB\.ru|mybb\.ru|rusff\.(?:me|ru)|quadyshop|forumstatic\.ru|forumavatars\.ru", re.I)
+# matched on the lowercased page: re.I over a whole page costs more than lower()
+_HOST_MARK = re.compile(r"mybb\.ru|rusff\.(?:me|ru)|quadyshop|forumstatic\.ru|forumavatars\.ru")
 _PUN_TOPIC = css("xpath://div[@id='pun']//div[contains(@class, 'post-author')]"
                  f"//{_AUTHOR_LI}")
 
@@ -64,7 +64,7 @@ _PUN_TOPIC = css("xpath://div[@id='pun']//div[contains(@class, 'post-author')]"
 def detect(root: etree._Element, text: str) -> EngineSpec | None:
     """The hosting's marks (copyright, static hosts) and its PunBB topic markup, both: plain
     PunBB boards share the markup but not the marks."""
-    if not _HOST_MARK.search(text) or not select(_PUN_TOPIC, root):
+    if not _HOST_MARK.search(text.lower()) or not select(_PUN_TOPIC, root):
         return None
     return MYBBRU
 
