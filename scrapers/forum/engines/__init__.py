@@ -1,24 +1,32 @@
-"""The registered engine families, tried in this order by `scrapers.forum.detect`."""
+"""The registered engine families, tried in this order by `scrapers.forum.page.detect`.
+
+Order matters where engines copy each other's markup: phpBB is tried before Forumotion
+(whose skins imitate phpBB, so phpBB's detection refuses Forumotion's markers), MyBB before
+mybb.ru (a PunBB descendant despite the name).
+"""
 
 from __future__ import annotations
 
-import importlib
-
 from scrapers.forum.adapter import EngineAdapter
+from scrapers.forum.engines import (
+    forumotion,
+    invision,
+    mybb,
+    mybbru,
+    phpbb,
+    smf,
+    ucoz,
+    vbulletin,
+    xenforo,
+)
 
-FAMILIES = ("phpbb", "invision", "vbulletin", "xenforo", "smf", "mybb", "mybbru", "ucoz",
-            "forumotion")
+_ADAPTERS: tuple[EngineAdapter, ...] = (
+    phpbb.ADAPTER, invision.ADAPTER, vbulletin.ADAPTER, xenforo.ADAPTER, smf.ADAPTER,
+    mybb.ADAPTER, mybbru.ADAPTER, ucoz.ADAPTER, forumotion.ADAPTER,
+)
+FAMILIES = tuple(a.family for a in _ADAPTERS)
 
 
 def adapters() -> tuple[EngineAdapter, ...]:
-    """Every engine module's ADAPTER, in detection order."""
-    found: list[EngineAdapter] = []
-    for family in FAMILIES:
-        try:
-            module = importlib.import_module(f"scrapers.forum.engines.{family}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"scrapers.forum.engines.{family}":
-                raise
-            continue
-        found.append(module.ADAPTER)
-    return tuple(found)
+    """Every engine family's adapter, in detection order."""
+    return _ADAPTERS
