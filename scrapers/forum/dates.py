@@ -34,17 +34,17 @@ _UTC_OFFSET = re.compile(
     r"(?:UTC|GMT)\s*(?P<sign>[+\-−])\s*(?P<hours>\d{1,2})(?:[:.](?P<minutes>\d{2}))?", re.I)
 
 
+_MONTH_BY_STEM = dict(_MONTH_STEMS)
+
+
 def month_of(word: str) -> int | None:
-    """1-12 for a month name in Russian or English in any form, else None."""
+    """1-12 for a month name in Russian or English in any form, else None (by the word's
+    first three letters: every Russian and English month differs there, "мая"/"май"/"мае"
+    included)."""
     w = word.lower().rstrip(".")
     if len(w) < 3:
         return None
-    for stem, number in _MONTH_STEMS:
-        if w.startswith(stem):
-            # "mar" must not take "march" apart from "marked"; stems are short but the
-            # words they meet in dates are weekdays, months and "at" / "в" / "г."
-            return number
-    return None
+    return _MONTH_BY_STEM.get(w[:3])
 
 
 def _year(text: str) -> int:
