@@ -58,6 +58,17 @@ def css(selector: str) -> Selector:
     return CSSSelector(selector, translator="html")
 
 
+def text_content(el: etree._Element) -> str:
+    """All the text under `el`, comments left out (lxml.html's text_content, for any
+    element), collected in C by XPath."""
+    return str(el.xpath("string()"))
+
+
+def flat_text(el: etree._Element) -> str:
+    """`text_content` with runs of whitespace made one space."""
+    return " ".join(text_content(el).split())
+
+
 def select(sel: Selector, el: etree._Element) -> list[etree._Element]:
     """The elements `sel` finds under `el` (XPath results that are not elements dropped)."""
     found = sel(el)
@@ -188,7 +199,7 @@ def _make_quote(c: _Compiled, container: etree._Element) -> None:
         pm = re.search(r"(\d+)", container.get(q.post_attr, ""))
         post_id = pm.group(1) if pm else post_id
     if header is not None:
-        _remove_keep_tail(header)
+        remove_keep_tail(header)
     body = container
     if c.qbody is not None:
         own_bodies = _own(container, select(c.qbody, container), container)
@@ -209,7 +220,7 @@ def _make_quote(c: _Compiled, container: etree._Element) -> None:
         parent.replace(container, new)
 
 
-def _remove_keep_tail(el: etree._Element) -> None:
+def remove_keep_tail(el: etree._Element) -> None:
     parent = el.getparent()
     if parent is None:
         return
@@ -238,10 +249,10 @@ def normalise_body(body: etree._Element, spec: MarkupSpec) -> NormalisedBody:
     """Rewrite `body` (in place) to the one markup, and return its HTML, text and quotes."""
     c = compiled(spec)
     for el in list(body.iter("script", "style", "noscript")):
-        _remove_keep_tail(el)
+        remove_keep_tail(el)
     if c.drop is not None:
         for el in select(c.drop, body):
-            _remove_keep_tail(el)
+            remove_keep_tail(el)
     # quotes, innermost first so that an outer quote sees canonical inner ones
     for container in reversed(select(c.quote, body)):
         _make_quote(c, container)
@@ -256,7 +267,7 @@ def normalise_body(body: etree._Element, spec: MarkupSpec) -> NormalisedBody:
                 found = select(title_sel, container)
                 if found:
                     title = element_text(found[0], set())
-                    _remove_keep_tail(found[0])
+                    remove_keep_tail(found[0])
             inner = container
             if body_sel is not None:
                 found = select(body_sel, container)
@@ -275,7 +286,7 @@ def normalise_body(body: etree._Element, spec: MarkupSpec) -> NormalisedBody:
     # the engine's buttons and forms go only now: a spoiler's title may sit in a <button>
     for el in list(body.iter()):
         if isinstance(el.tag, str) and el.tag in _DROP:
-            _remove_keep_tail(el)
+            remove_keep_tail(el)
     bold_classes = set(spec.bold_classes)
     color_classes = dict(spec.color_classes)
     for el in list(body.iter()):
@@ -327,7 +338,7 @@ def normalise_body(body: etree._Element, spec: MarkupSpec) -> NormalisedBody:
                 del el.attrib["style"]
     for span in list(body.iter("span")):
         if span.get("class") == "mk-color" and not len(span) and not (span.text or "").strip():
-            _remove_keep_tail(span)
+            remove_keep_tail(span)
     top_quotes = [bq for bq in body.iter("blockquote")
                   if "mk-quote" in (bq.get("class") or "")
                   and not any(a.tag == "blockquote" and "mk-quote" in (a.get("class") or "")

@@ -27,7 +27,7 @@ from lxml import etree
 from engine.gamelog import EditMarker
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import parse_forum_date
-from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select
+from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select, text_content
 from scrapers.forum.spec import EngineSpec, parse_edit, parse_with_spec
 from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
 
@@ -36,9 +36,6 @@ def _has_class(name: str) -> str:
     return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
 
 
-def _content(el: etree._Element) -> str:
-    """The element's text, comments left out (uCoz wraps quoted names in <!--qn--> marks)."""
-    return str(el.xpath("string()"))
 
 
 # only displayed posts carry post--<id>; hidden-post placeholders, forum rules and the
@@ -161,7 +158,7 @@ def _text_after(el: etree._Element) -> str:
     """The text that follows `el` inside its parent."""
     parts = [el.tail or ""]
     for sib in el.itersiblings():
-        parts.append(_content(sib))
+        parts.append(text_content(sib))
         parts.append(sib.tail or "")
     return " ".join("".join(parts).split())
 
@@ -178,7 +175,7 @@ def _time_text(post_el: etree._Element, spec: EngineSpec, author: str) -> str | 
     if links:
         return _text_after(links[-1])
     # a guest's name is plain text: take it out of the line
-    raw = " ".join(_content(line).split())
+    raw = " ".join(text_content(line).split())
     _head, sep, tail = raw.partition(author)
     return tail.strip() if sep else raw
 
@@ -213,7 +210,7 @@ def _edit(marker: EditMarker, ctx: PageContext) -> EditMarker:
 def _spoiler_titles(root: etree._Element) -> None:
     """"Спойлер:" is the untitled spoiler's label; "Роли:" is the title "Роли"."""
     for dt in select(css("dl.spoiler > dt, div.spoiler > .spoiler_title"), root):
-        title = " ".join(_content(dt).split())
+        title = " ".join(text_content(dt).split())
         for child in list(dt):
             dt.remove(child)
         dt.text = None if _DEFAULT_TITLE.match(title) else title.rstrip(": ")
@@ -225,7 +222,7 @@ def _page_info(root: etree._Element, info: PageInfo) -> PageInfo:
         if m:
             info.thread_id = m.group(1)
             break
-    pm = _PAGES.search(" ".join(_content(root).split()))
+    pm = _PAGES.search(" ".join(text_content(root).split()))
     if pm:
         info.page_number, info.page_count = int(pm.group(1)), int(pm.group(2))
     else:

@@ -27,7 +27,7 @@ from lxml import etree
 from engine.gamelog import Avatar
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import from_iso, from_unix, parse_forum_date
-from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select
+from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, remove_keep_tail, select, text_content
 from scrapers.forum.spec import EngineSpec, parse_with_spec
 from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
 
@@ -136,9 +136,6 @@ _PAGE_LINKS = css(".pagelink a, ul.pagination li.page a, li.ipsPagination_page a
 _IPS4_PAGES = css("ul.ipsPagination[data-pages]")
 
 
-def _content(el: etree._Element) -> str:
-    """All the text under `el`, comments left out (as lxml.html's text_content)."""
-    return str(el.xpath("string()"))
 
 
 def detect(root: etree._Element, text: str) -> EngineSpec | None:
@@ -165,7 +162,7 @@ def _prepare_ipb2(root: etree._Element) -> None:
     for top in select(_QUOTE_TOP, root):
         main = top.getnext()
         if main is not None and "quotemain" in (main.get("class") or "").split():
-            m = _QUOTE_HEAD.match(" ".join(_content(top).split()))
+            m = _QUOTE_HEAD.match(" ".join(text_content(top).split()))
             if m:
                 main.set(_Q_AUTHOR, m["author"])
             for a in top.iter("a"):
@@ -173,22 +170,11 @@ def _prepare_ipb2(root: etree._Element) -> None:
                 if pm:
                     main.set(_Q_POST, next(g for g in pm.groups() if g))
                     break
-        _drop(top)
+        remove_keep_tail(top)
     for head in select(_SPOILER_HEAD, root):
-        _drop(head)
+        remove_keep_tail(head)
 
 
-def _drop(el: etree._Element) -> None:
-    parent = el.getparent()
-    if parent is None:
-        return
-    if el.tail and el.tail.strip():
-        prev = el.getprevious()
-        if prev is not None:
-            prev.tail = (prev.tail or "") + el.tail
-        else:
-            parent.text = (parent.text or "") + el.tail
-    parent.remove(el)
 
 
 _EditFix = tuple[str | None, datetime | None, str | None]
@@ -200,10 +186,10 @@ def _edit_fix(edit_el: etree._Element, ctx: PageContext) -> _EditFix:
     apart from the name, since a nick such as "Марфа" or "Майя" would be taken for a month)."""
     # IPS 4 puts "Изменено ... пользователем X" in a <strong> and the reason after it
     strong = next(iter(edit_el.iter("strong")), None)
-    raw = " ".join(_content(strong if strong is not None else edit_el).split())
+    raw = " ".join(text_content(strong if strong is not None else edit_el).split())
     reason = None
     if strong is not None:
-        whole = " ".join(_content(edit_el).split())
+        whole = " ".join(text_content(edit_el).split())
         reason = whole[whole.find(raw) + len(raw):].strip() or None
     editor = None
     after = raw
@@ -240,8 +226,8 @@ def _page_info(root: etree._Element, info: PageInfo, text: str) -> PageInfo:
         if m:
             info.thread_id = m.group(1)
             break
-    numbers = [int(_content(a).strip()) for a in select(_PAGE_LINKS, root)
-               if _content(a).strip().isdigit()]
+    numbers = [int(text_content(a).strip()) for a in select(_PAGE_LINKS, root)
+               if text_content(a).strip().isdigit()]
     numbers += [int(u.get("data-pages", "0")) for u in select(_IPS4_PAGES, root)
                 if u.get("data-pages", "").isdigit()]
     if info.page_number is not None:

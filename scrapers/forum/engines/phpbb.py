@@ -30,7 +30,7 @@ from lxml import etree
 from engine.gamelog import Avatar, EditMarker
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import parse_forum_date
-from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select
+from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, flat_text, select
 from scrapers.forum.spec import EngineSpec, parse_edit, parse_with_spec
 from scrapers.forum.types import PageContext, PageInfo, ParsedPage
 from scrapers.html_text import element_text
@@ -186,9 +186,6 @@ _POSTBODY = css("div.postbody")
 _COMPILED_POSTS = {spec.engine: css(spec.post) for spec in VARIANTS}
 
 
-def _flat(el: etree._Element) -> str:
-    """All the text under `el`, whitespace collapsed."""
-    return " ".join("".join(t for t in el.itertext() if isinstance(t, str)).split())
 
 
 def _is_forumotion(root: etree._Element, text: str) -> bool:
@@ -239,7 +236,7 @@ def edit_marker(notice: etree._Element, ctx: PageContext) -> EditMarker | None:
     editor: str | None = None
     for a in notice.iter("a"):
         if re.search(r"mode=viewprofile|[?&]u=\d", a.get("href", "")):
-            editor = _flat(a) or None
+            editor = flat_text(a) or None
             break
     if editor is None:
         m = _EDITOR_AFTER.search(raw)
@@ -303,7 +300,7 @@ def page_facts(root: etree._Element, spec: EngineSpec, text: str, plain: str) ->
     title_sel = spec.compiled["title"]
     found = select(title_sel, root) if title_sel is not None else []
     title_el = found[0] if found else None
-    title = _flat(title_el) if title_el is not None else None
+    title = flat_text(title_el) if title_el is not None else None
     thread_id = None
     if title_el is not None:
         link = title_el if title_el.tag == "a" else next(iter(title_el.iter("a")), None)

@@ -33,7 +33,7 @@ from lxml import etree
 from engine.gamelog import EditMarker
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import from_unix
-from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select
+from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select, text_content
 from scrapers.forum.spec import EngineSpec, parse_edit, parse_with_spec
 from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
 
@@ -48,9 +48,6 @@ def _has_class(name: str) -> str:
     return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
 
 
-def _content(el: etree._Element) -> str:
-    """The element's text, comments left out (uCoz wraps quoted names in <!--qn--> marks)."""
-    return str(el.xpath("string()"))
 
 
 UCOZ = EngineSpec(
@@ -133,9 +130,9 @@ def _mark_quotes(root: etree._Element) -> None:
         author: str | None = None
         qname = select(_QNAME, header)
         if qname:
-            author = " ".join(_content(qname[0]).split()) or None
+            author = " ".join(text_content(qname[0]).split()) or None
         else:
-            raw = " ".join(_content(header).split())
+            raw = " ".join(text_content(header).split())
             m = _PAREN_AUTHOR.match(raw) or _WROTE_AUTHOR.match(raw)
             author = m["author"].strip() if m else None
         if author:
@@ -237,10 +234,10 @@ def _page_info(root: etree._Element, info: PageInfo) -> PageInfo:
             info.thread_id = m.group(1)
             break
     num_pages = select(_NUM_PAGES, root)
-    if num_pages and _content(num_pages[0]).strip().isdigit():
-        info.page_count = int(_content(num_pages[0]).strip())
+    if num_pages and text_content(num_pages[0]).strip().isdigit():
+        info.page_count = int(text_content(num_pages[0]).strip())
     else:
-        pm = _PAGES.search(" ".join(_content(root).split()))
+        pm = _PAGES.search(" ".join(text_content(root).split()))
         if pm:
             info.page_number = info.page_number or int(pm.group(1))
             info.page_count = int(pm.group(2))

@@ -25,7 +25,7 @@ import lxml.html
 from lxml import etree
 
 from scrapers.forum.adapter import EngineAdapter
-from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select
+from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, flat_text, select
 from scrapers.forum.spec import EngineSpec, page_info, parse_with_spec
 from scrapers.forum.types import PageContext, PageInfo, ParsedPage
 
@@ -166,8 +166,6 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
     return _MONTH_FIRST[found.engine] if lang.startswith("en") else found
 
 
-def _clean(el: etree._Element) -> str:
-    return " ".join("".join(str(t) for t in el.itertext()).split())
 
 
 def _replace_with(old: etree._Element, new: etree._Element, content: etree._Element | None
@@ -204,7 +202,7 @@ def _quote(container: etree._Element, postedby: etree._Element | None,
     new.set("class", "vb-quote")
     if postedby is not None:
         strong = next(iter(postedby.iter("strong", "b")), None)
-        author = _clean(strong) if strong is not None else ""
+        author = flat_text(strong) if strong is not None else ""
         if author:
             new.set("data-author", author)
         for a in postedby.iter("a"):
@@ -252,13 +250,13 @@ def _prepare(root: etree._Element) -> None:
         box = next((k for k in div if isinstance(k.tag, str)
                     and "alt2" in (k.get("class") or "")), None)
         body = box.find("div") if box is not None else None
-        _spoiler(div, _clean(head) if head is not None else "", body)
+        _spoiler(div, flat_text(head) if head is not None else "", body)
     for div in reversed(select(_WRAP_SPOILER, root)):
         head = next((d for d in div.iter() if isinstance(d.tag, str) and re.search(
             r"spoiler-(?:head|title)", d.get("class") or "")), None)
         body = next((d for d in div.iter() if isinstance(d.tag, str) and re.search(
             r"spoiler-(?:body|content)", d.get("class") or "")), None)
-        title = _clean(head) if head is not None else ""
+        title = flat_text(head) if head is not None else ""
         if head is not None and body is None:
             head.getparent().remove(head)  # type: ignore[union-attr]
         _spoiler(div, title, body if body is not None else div)
@@ -303,7 +301,7 @@ def _page_info(root: etree._Element, spec: EngineSpec, text: str) -> PageInfo:
         value = box[0].get("value", "") if box else ""
         info.page_number = int(value) if value.isdigit() else None
         total = select(_PAGE_TOTAL, root)
-        count = _clean(total[0]) if total else ""
+        count = flat_text(total[0]) if total else ""
         info.page_count = int(count) if count.isdigit() else info.page_count
         if info.thread_id is None:
             first = [li.get("data-node-id") for li in root.iter("li")

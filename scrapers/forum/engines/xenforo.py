@@ -22,7 +22,7 @@ from lxml import etree
 from engine.gamelog import Avatar, EditMarker
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import from_iso, from_unix
-from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select
+from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select, text_content
 from scrapers.forum.spec import EngineSpec, parse_edit, parse_with_spec
 from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
 
@@ -108,9 +108,6 @@ _TIME_IN = css(".DateTime, time")
 _PAGE_LINKS = css(".pageNav-main .pageNav-page a, .PageNav nav a")
 
 
-def _content(el: etree._Element) -> str:
-    """All the text under `el`, comments left out (as lxml.html's text_content)."""
-    return str(el.xpath("string()"))
 
 
 def detect(root: etree._Element, text: str) -> EngineSpec | None:
@@ -134,7 +131,7 @@ def _spoiler_titles(root: etree._Element) -> None:
     which the spec's spoiler_title then takes as data-title."""
     for button in select(_BUTTONS, root):
         own = select(_BUTTON_TITLE, button)
-        raw = " ".join(_content(own[0] if own else button).split())
+        raw = " ".join(text_content(own[0] if own else button).split())
         title = raw if own else _SPOILER_WORD.sub("", raw)
         span = etree.Element("span")
         span.set("class", _SPOILER_TITLE_CLASS)
@@ -159,7 +156,7 @@ def _spoiler_titles(root: etree._Element) -> None:
 
 def _edit_time(edit_el: etree._Element, ctx: PageContext) -> EditMarker | None:
     """The edit marker with the time from the DateTime element's attributes."""
-    raw = " ".join(_content(edit_el).split())
+    raw = " ".join(text_content(edit_el).split())
     marker = parse_edit(raw, ctx, day_first=False)
     for el in select(_TIME_IN, edit_el):
         dt = from_unix(el.get("data-time"), ctx.timezone) if el.get("data-time") else None
@@ -189,8 +186,8 @@ def _page_info(root: etree._Element, info: PageInfo, text: str) -> PageInfo:
         if m:
             info.thread_id = m.group(1)
             break
-    numbers = [int(_content(a).strip()) for a in select(_PAGE_LINKS, root)
-               if _content(a).strip().isdigit()]
+    numbers = [int(text_content(a).strip()) for a in select(_PAGE_LINKS, root)
+               if text_content(a).strip().isdigit()]
     if numbers and (info.page_count is None or max(numbers) > info.page_count):
         info.page_count = max(numbers)
     if not numbers and info.page_number is None:
