@@ -21,8 +21,8 @@ _WROTE = re.compile(
     re.S | re.I,
 )
 _POST_ID = re.compile(r"[?&#]p=?(\d+)")
-_SPACES = re.compile(r"[ \t\r\f\v]+")
-_BLANK_LINES = re.compile(r"\n\s*\n\s*(\n\s*)+")
+_SPACES = re.compile(r"[ \t\r\f\v\xa0\u2000-\u200a\u202f\u205f\u3000]+")
+_BLANK_LINES = re.compile(r"\n{3,}")
 
 _BLOCK_TAGS = frozenset(
     {"p", "div", "br", "li", "tr", "blockquote", "fieldset", "legend", "h1", "h2", "h3",

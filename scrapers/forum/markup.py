@@ -250,6 +250,10 @@ def normalise_body(body: etree._Element, spec: MarkupSpec) -> NormalisedBody:
     c = compiled(spec)
     for el in list(body.iter("script", "style", "noscript")):
         remove_keep_tail(el)
+    if _is_simple(body):
+        # most posts are text with line breaks, bold and links: no quote, spoiler or engine
+        # chrome can hide in them, so the selector passes are skipped
+        return _finish(body, spec)
     if c.drop is not None:
         for el in select(c.drop, body):
             remove_keep_tail(el)
@@ -287,6 +291,26 @@ def normalise_body(body: etree._Element, spec: MarkupSpec) -> NormalisedBody:
     for el in list(body.iter()):
         if isinstance(el.tag, str) and el.tag in _DROP:
             remove_keep_tail(el)
+    return _finish(body, spec)
+
+
+# tags that carry no quote, spoiler or engine widget when they have no class or style
+_SIMPLE_TAGS = frozenset({"br", "b", "strong", "i", "em", "u", "a", "img", "wbr", "p", "s",
+                          "strike", "del", "sub", "sup", "font"})
+
+
+def _is_simple(body: etree._Element) -> bool:
+    for el in body.iterdescendants():
+        tag = el.tag
+        if not isinstance(tag, str):
+            continue
+        if tag not in _SIMPLE_TAGS or el.get("class") or el.get("style") or el.get("id"):
+            return False
+    return True
+
+
+def _finish(body: etree._Element, spec: MarkupSpec) -> NormalisedBody:
+    """Bold, colour, strike and hidden styles to the one markup; then HTML, text, quotes."""
     bold_classes = set(spec.bold_classes)
     color_classes = dict(spec.color_classes)
     for el in list(body.iter()):

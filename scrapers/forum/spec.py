@@ -14,9 +14,8 @@ from lxml import etree
 
 from engine.gamelog import Avatar, EditMarker
 from scrapers.forum.dates import from_iso, from_unix, parse_forum_date
-from scrapers.forum.markup import MarkupSpec, Selector, css, normalise_body, select
+from scrapers.forum.markup import MarkupSpec, Selector, css, flat_text, normalise_body, select
 from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
-from scrapers.html_text import element_text
 
 # profile links of the common engines: ?u=12, ?userid=12, ?showuser=12, /members/nick.12/,
 # /user/12-nick/, /profile/12-nick/, /u12, ?action=profile;u=12, profile.php?id=12
@@ -87,7 +86,8 @@ def _first(sel: Selector | None, el: etree._Element) -> etree._Element | None:
 
 
 def _text(el: etree._Element | None) -> str:
-    return " ".join(element_text(el, set()).split()) if el is not None else ""
+    # XPath string() in C: these are short fields (author, time, number, edit line)
+    return flat_text(el) if el is not None else ""
 
 
 def parse_edit(raw: str, ctx: PageContext, *, day_first: bool = True) -> EditMarker:
