@@ -36,8 +36,6 @@ def _has_class(name: str) -> str:
     return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
 
 
-
-
 # only displayed posts carry post--<id>; hidden-post placeholders, forum rules and the
 # "promote traffic" box use the same "post" class without it
 _POST_ROW = f"[{_has_class('post')}][contains(@class, 'post--')]"
@@ -207,9 +205,11 @@ def _edit(marker: EditMarker, ctx: PageContext) -> EditMarker:
     return marker.model_copy(update={"editor": editor, "time": again.time})
 
 
+_SPOILER_TITLES = css("dl.spoiler > dt, div.spoiler > .spoiler_title")
+
 def _spoiler_titles(root: etree._Element) -> None:
     """"Спойлер:" is the untitled spoiler's label; "Роли:" is the title "Роли"."""
-    for dt in select(css("dl.spoiler > dt, div.spoiler > .spoiler_title"), root):
+    for dt in select(_SPOILER_TITLES, root):
         title = " ".join(text_content(dt).split())
         for child in list(dt):
             dt.remove(child)

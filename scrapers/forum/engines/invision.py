@@ -136,6 +136,8 @@ _PAGE_LINKS = css(".pagelink a, ul.pagination li.page a, li.ipsPagination_page a
 _IPS4_PAGES = css("ul.ipsPagination[data-pages]")
 
 
+# compiled once: detection runs on every page of every thread
+_POSTS = {spec.engine: css(spec.post) for spec in (IPS4, IPB3, IPB2)}
 
 
 def detect(root: etree._Element, text: str) -> EngineSpec | None:
@@ -146,12 +148,13 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
     body_class = (body.get("class") or "") if body is not None else ""
     body_id = (body.get("id") or "") if body is not None else ""
     if ("ipsApp" in body_class.split() or "Invision Community" in text) and select(
-            css(IPS4.post), root):
+            _POSTS[IPS4.engine], root):
         return IPS4
     if (body_id == "ipboard_body" or "IP.Board" in text or "ipb.vars" in text) and select(
-            css(IPB3.post), root):
+            _POSTS[IPB3.engine], root):
         return IPB3
-    if ("Invision Power Board" in text or "ipb_var_" in text) and select(css(IPB2.post), root):
+    if ("Invision Power Board" in text or "ipb_var_" in text) and select(
+            _POSTS[IPB2.engine], root):
         return IPB2
     return None
 
@@ -173,8 +176,6 @@ def _prepare_ipb2(root: etree._Element) -> None:
         remove_keep_tail(top)
     for head in select(_SPOILER_HEAD, root):
         remove_keep_tail(head)
-
-
 
 
 _EditFix = tuple[str | None, datetime | None, str | None]

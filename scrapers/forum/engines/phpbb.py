@@ -186,8 +186,6 @@ _POSTBODY = css("div.postbody")
 _COMPILED_POSTS = {spec.engine: css(spec.post) for spec in VARIANTS}
 
 
-
-
 def _is_forumotion(root: etree._Element, text: str) -> bool:
     # lowercased once: case-insensitive regexes over a whole 100 kB page are slow
     low = text.lower()

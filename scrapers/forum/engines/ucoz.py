@@ -48,8 +48,6 @@ def _has_class(name: str) -> str:
     return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
 
 
-
-
 UCOZ = EngineSpec(
     engine="ucoz-forum",
     # ads and separators are other rows of the same table; only posts are tr#postN with a

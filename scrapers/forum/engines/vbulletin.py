@@ -166,8 +166,6 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
     return _MONTH_FIRST[found.engine] if lang.startswith("en") else found
 
 
-
-
 def _replace_with(old: etree._Element, new: etree._Element, content: etree._Element | None
                   ) -> None:
     """Put `new` where `old` is, holding `content`'s children (and text)."""

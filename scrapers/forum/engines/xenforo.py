@@ -108,6 +108,9 @@ _TIME_IN = css(".DateTime, time")
 _PAGE_LINKS = css(".pageNav-main .pageNav-page a, .PageNav nav a")
 
 
+# compiled once: detection runs on every page of every thread
+_XF1_POSTS = css(XENFORO1.post)
+_XF2_POSTS = css(XENFORO2.post)
 
 
 def detect(root: etree._Element, text: str) -> EngineSpec | None:
@@ -119,9 +122,9 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
     if html_id == "XenForo":
         return XENFORO1
     if "<!--XF:branding-->" in text or "Forum software by XenForo" in text:
-        if select(css(XENFORO2.post), root):
+        if select(_XF2_POSTS, root):
             return XENFORO2
-        if select(css(XENFORO1.post), root):
+        if select(_XF1_POSTS, root):
             return XENFORO1
     return None
 
