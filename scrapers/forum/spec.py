@@ -133,6 +133,13 @@ def _thread_id(root: etree._Element, pattern: str) -> str | None:
     return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
 
 
+def page_link_numbers(root: etree._Element, sel: Selector) -> list[int]:
+    """The page numbers written in the pagination links `sel` finds (for engines that never
+    print "page N of M")."""
+    texts = (flat_text(a) for a in select(sel, root))
+    return [int(t) for t in texts if t.isdigit()]
+
+
 def page_info(root: etree._Element, spec: EngineSpec, text: str, plain: str = "") -> PageInfo:
     sel = spec.compiled
     title_el = _first(sel["title"], root)

@@ -28,7 +28,7 @@ from engine.gamelog import Avatar
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import from_iso, from_unix, parse_forum_date
 from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, remove_keep_tail, select, text_content
-from scrapers.forum.spec import EngineSpec, parse_with_spec
+from scrapers.forum.spec import EngineSpec, page_link_numbers, parse_with_spec
 from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
 
 # attributes set on IPB 2 quotes from their header, read back by the quote spec
@@ -227,8 +227,7 @@ def _page_info(root: etree._Element, info: PageInfo, text: str) -> PageInfo:
         if m:
             info.thread_id = m.group(1)
             break
-    numbers = [int(text_content(a).strip()) for a in select(_PAGE_LINKS, root)
-               if text_content(a).strip().isdigit()]
+    numbers = page_link_numbers(root, _PAGE_LINKS)
     numbers += [int(u.get("data-pages", "0")) for u in select(_IPS4_PAGES, root)
                 if u.get("data-pages", "").isdigit()]
     if info.page_number is not None:

@@ -22,8 +22,8 @@ from lxml import etree
 from engine.gamelog import Avatar, EditMarker
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import from_iso, from_unix
-from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select, text_content
-from scrapers.forum.spec import EngineSpec, parse_edit, parse_with_spec
+from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, remove_keep_tail, select, text_content
+from scrapers.forum.spec import EngineSpec, page_link_numbers, parse_edit, parse_with_spec
 from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
 
 # class given to the spoiler title taken out of its <button>, so the spoiler spec can find it
@@ -148,13 +148,7 @@ def _spoiler_titles(root: etree._Element) -> None:
         else:
             span.text = None
             span.tail = None
-            if button.tail:
-                prev = button.getprevious()
-                if prev is not None:
-                    prev.tail = (prev.tail or "") + button.tail
-                else:
-                    parent.text = (parent.text or "") + button.tail
-            parent.remove(button)
+            remove_keep_tail(button)
 
 
 def _edit_time(edit_el: etree._Element, ctx: PageContext) -> EditMarker | None:
@@ -189,8 +183,7 @@ def _page_info(root: etree._Element, info: PageInfo, text: str) -> PageInfo:
         if m:
             info.thread_id = m.group(1)
             break
-    numbers = [int(text_content(a).strip()) for a in select(_PAGE_LINKS, root)
-               if text_content(a).strip().isdigit()]
+    numbers = page_link_numbers(root, _PAGE_LINKS)
     if numbers and (info.page_count is None or max(numbers) > info.page_count):
         info.page_count = max(numbers)
     if not numbers and info.page_number is None:
