@@ -91,6 +91,11 @@ class PhasePublished(Model):
     newspaper: list[NewspaperFact] = Field(default_factory=list)
     private: list[PrivateResult] = Field(default_factory=list)
     vote_counts: list[VoteCount] = Field(default_factory=list)
+    vote_resets: list[SourceRef] = Field(
+        default_factory=list,
+        description="the GM cleared every standing vote (e.g. after a day-kill); each points "
+        "at the post (`post`) from which the count starts again",
+    )
 
 
 class Victory(Model):

@@ -25,6 +25,8 @@ VoidReason = Literal[
     "self-vote",
     "dead-voter",
     "not-a-player",
+    "dead-target",  # a vote for a slot that is dead (or gone) at that post
+    "not-a-target",  # a vote for someone who cannot be voted for (the GM, a spectator)
     "unknown-name",
     "ambiguous-name",
     "superseded",  # an earlier mark in a post whose last mark wins

@@ -1,0 +1,76 @@
+"""Re-count a day of a game log under its rule set and rulings."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from engine.day import mafiascum
+from engine.day.result import Ballot, DayResult, NotCounted
+from engine.day.standing import CountRules, count_standing
+from engine.day.window import alive_at_start, day_window, days_of, departures, vote_resets
+from engine.gamelog import GameLog
+from engine.rulesets import RulingError, get_ruleset
+
+# each rule set's day: the count rules of day N of a game under the chosen rulings
+_COUNT_RULES: dict[str, Callable[[GameLog, int, dict[str, str]], CountRules]] = {
+    "mafiascum": mafiascum.count_rules,
+}
+
+
+def count_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) -> DayResult:
+    """The outcome of day `day` as the rules give it from the votes in the log.
+
+    `rulings` override the log's own (`meta.rulings`), which override the defaults.
+    """
+    ruleset = get_ruleset(log.meta.ruleset or "")
+    chosen = ruleset.choose({**log.meta.rulings, **(rulings or {})})
+    window = day_window(log, day)
+    names = _namer(log)
+    ballots: list[Ballot] = []
+    not_counted: list[NotCounted] = []
+    seen: set[tuple[int, str]] = set()
+    for vote in log.votes:
+        if vote.post <= window.before or (window.after is not None and vote.post >= window.after):
+            continue
+        voter = vote.voter or vote.author
+        if not window.holds(vote.post):
+            early = window.start is not None and vote.post <= window.start
+            not_counted.append(NotCounted(
+                vote.post, voter, vote.raw, "before-start" if early else "after-deadline",
+                f"day {day} runs from post {window.start if window.start is not None else '?'}"
+                f" to {window.end if window.end is not None else '?'}"))
+            continue
+        if not vote.counts or vote.voter is None:
+            not_counted.append(NotCounted(vote.post, voter, vote.raw, vote.reason or "other",
+                                          vote.detail))
+            continue
+        if (vote.post, vote.voter) in seen:  # the reader keeps one counted mark per post
+            not_counted.append(NotCounted(vote.post, voter, vote.raw, "superseded",
+                                          "another counted mark in the same post"))
+            continue
+        seen.add((vote.post, vote.voter))
+        ballots.append(Ballot(post=vote.post, voter=vote.voter, raw=vote.raw, target=vote.target,
+                              special=vote.special, time=vote.time, weight=vote.weight))
+    ballots.sort(key=lambda b: b.post)
+    make = _COUNT_RULES.get(ruleset.id)
+    if make is None:
+        raise RulingError(f"rule set {ruleset.id!r} has no day count")
+    rules = make(log, day, chosen)
+    result = count_standing(window, alive_at_start(log, day), ballots, departures(log, day),
+                            vote_resets(log, day), not_counted, rules, names)
+    result.not_counted = sorted(not_counted, key=lambda n: (n.post, n.voter))
+    unknown = [d for d in departures(log, day) if d.post is None]
+    for d in unknown:
+        result.notes.append(f"{names(d.slot)} left during day {day} ({d.text}) at a post the "
+                            "record does not give; counted as alive all day")
+    return result
+
+
+def count_days(log: GameLog, rulings: Mapping[str, str] | None = None) -> list[DayResult]:
+    return [count_day(log, day, rulings) for day in days_of(log)]
+
+
+def _namer(log: GameLog) -> Callable[[str], str]:
+    """Slot ids to display names for the chain of events."""
+    shown = {s.id: s.name for s in log.players}
+    return lambda slot: shown.get(slot, slot)

@@ -1,0 +1,35 @@
+"""mafiascum's day: majority with hammer, No Lynch, and the vote modifiers of role names."""
+
+from __future__ import annotations
+
+import re
+
+from engine.day.result import Ballot
+from engine.day.standing import CountRules
+from engine.gamelog import GameLog
+
+_DOUBLE = re.compile(r"\bdouble[\s-]?voter\b", re.I)
+_VOTELESS = re.compile(r"\bvoteless\b", re.I)
+_LOVED = re.compile(r"\bloved\b", re.I)
+_HATED = re.compile(r"\bhated\b", re.I)
+
+
+def count_rules(log: GameLog, day: int, chosen: dict[str, str]) -> CountRules:
+    """Weights and thresholds from each slot's role as listed (e.g. "Town Doublevoter",
+    "Mafia Hated Goon"), and the chosen rulings; the same every day."""
+    roles = {s.id: (s.role_name or s.role or "") for s in log.players}
+
+    def weight(ballot: Ballot) -> float:
+        role = roles.get(ballot.voter, "")
+        if _VOTELESS.search(role):
+            return 0.0
+        return 2.0 if _DOUBLE.search(role) else 1.0
+
+    def extra(slot: str) -> int:
+        role = roles.get(slot, "")
+        return (1 if _LOVED.search(role) else 0) - (1 if _HATED.search(role) else 0)
+
+    return CountRules(
+        decision="majority", weight=weight, extra_needed=extra,
+        no_lynch_less=1 if chosen["mafiascum.no-lynch-threshold"] == "one-less" else 0,
+        deadline=chosen["mafiascum.deadline"])

@@ -1,0 +1,74 @@
+"""What re-counting a day gives: the tally, the outcome, and the chain of events behind it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal
+
+DecidedBy = Literal[
+    "hammer",  # a vote reached the majority
+    "deadline",  # the day closed; decided by the standing votes (plurality or none)
+    "no-close",  # the day never closed in the record: the standing votes only
+]
+
+
+@dataclass(frozen=True)
+class Ballot:
+    """A vote mark that the reader counted, as the day engine sees it."""
+
+    post: int
+    voter: str  # slot id
+    raw: str
+    target: str | None = None  # slot id
+    special: str | None = None  # unvote | no-lynch | cancel
+    time: datetime | None = None
+    weight: float | None = None  # as written; None: the voter's weight under the rules
+
+
+@dataclass(frozen=True)
+class NotCounted:
+    post: int
+    voter: str  # slot id, or the author's nick when not a player
+    raw: str
+    reason: str
+    detail: str | None = None
+
+
+@dataclass(frozen=True)
+class TallyLine:
+    target: str  # slot id or "no-lynch"
+    votes: float
+    voters: tuple[str, ...]
+    extra: float = 0.0  # votes not cast by a listed voter (penalties, modifiers)
+
+
+@dataclass(frozen=True)
+class DayEvent:
+    """One step of the count, for the chain shown with a disputed finding."""
+
+    post: int | None
+    kind: str  # vote | unvote | death | reset | hammer | extra | close
+    text: str
+
+
+@dataclass
+class DayResult:
+    day: int
+    eliminated: str | None
+    no_lynch: bool
+    decided_at_post: int | None
+    decided_by: DecidedBy
+    tally: list[TallyLine]
+    not_counted: list[NotCounted]
+    majority: int | None = None  # votes needed, at the moment of the decision
+    alive: list[str] = field(default_factory=list)  # slot ids alive when the day was decided
+    events: list[DayEvent] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what the count could not know
+
+    @property
+    def outcome(self) -> str:
+        """A short word for comparisons: the eliminated slot id, 'no-lynch', or 'none'."""
+        if self.eliminated is not None:
+            return self.eliminated
+        return "no-lynch" if self.no_lynch else "none"

@@ -1,0 +1,95 @@
+"""Where a day sits in the thread and who is alive in it, from a game log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.gamelog import GameLog, phase_sort_key
+
+_DEAD = ("eliminated", "killed", "modkilled")
+
+
+@dataclass(frozen=True)
+class DayWindow:
+    """Posts `start < number <= end` are the day (the start post is the GM's announcement);
+    posts after the previous day's end and before `start`, or after `end` and before the next
+    day's start, fall in the nights around it."""
+
+    day: int
+    start: int | None  # post opening the day (None: from the previous day's end)
+    end: int | None  # post closing the day (None: not recorded)
+    before: int  # the previous day's end (-1 for the first day)
+    after: int | None  # the next day's start, when known
+
+    def holds(self, post: int) -> bool:
+        low = self.start if self.start is not None else self.before
+        return post > low and (self.end is None or post <= self.end)
+
+
+def day_window(log: GameLog, day: int) -> DayWindow:
+    phases = {p.key: p for p in log.phases}
+    this = phases.get(f"D{day}")
+    prev = phases.get(f"D{day - 1}")
+    nxt = phases.get(f"D{day + 1}")
+    before = prev.end.post if prev and prev.end and prev.end.post is not None else -1
+    start = this.start.post if this and this.start else None
+    if start is not None and start < before:
+        start = None  # a start before the previous day's end is a misreading: ignore it
+    end = this.end.post if this and this.end else None
+    after = nxt.start.post if nxt and nxt.start and nxt.start.post is not None else None
+    if after is None and nxt is not None and end is not None:
+        after = None
+    return DayWindow(day=day, start=start, end=end, before=before, after=after)
+
+
+def days_of(log: GameLog) -> list[int]:
+    """The numbers of the game's days, in order."""
+    return sorted({p.number for p in log.phases if p.kind == "day"})
+
+
+@dataclass(frozen=True)
+class Departure:
+    """A slot leaving during the day: at `post` (None: at an unknown point of the day)."""
+
+    slot: str
+    post: int | None
+    kind: str
+    text: str
+
+
+def alive_at_start(log: GameLog, day: int) -> list[str]:
+    """Slots alive when day `day` begins: not dead in any earlier phase, by what the GM
+    published, else by the slot's recorded fate."""
+    key = phase_sort_key(f"D{day}")
+    dead: set[str] = set()
+    for item in log.published.phases:
+        if phase_sort_key(item.phase) < key:
+            dead.update(d.slot for d in item.deaths)
+    for slot in log.players:
+        if slot.fate.kind in _DEAD and slot.fate.phase is not None \
+                and phase_sort_key(slot.fate.phase) < key:
+            dead.add(slot.id)
+    return [s.id for s in log.players if s.id not in dead]
+
+
+def departures(log: GameLog, day: int) -> list[Departure]:
+    """Deaths during day `day` other than its own elimination: day-kills and modkills, with
+    the post they happened at when the record gives it."""
+    out: list[Departure] = []
+    item = log.published.for_phase(f"D{day}")
+    if item is None:
+        return out
+    for death in item.deaths:
+        if death.kind == "eliminated":
+            continue
+        out.append(Departure(slot=death.slot, post=death.source.post, kind=death.kind,
+                             text=death.raw or death.kind))
+    return out
+
+
+def vote_resets(log: GameLog, day: int) -> list[int]:
+    """Posts at which the GM cleared every standing vote of day `day`."""
+    item = log.published.for_phase(f"D{day}")
+    if item is None:
+        return []
+    return sorted(r.post for r in item.vote_resets if r.post is not None)

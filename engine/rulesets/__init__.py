@@ -1,0 +1,32 @@
+"""The registered rule sets, by id. A static table: importing this package changes nothing."""
+
+from __future__ import annotations
+
+from engine.rulesets import mafiascum
+from engine.rulesets.base import (
+    DayRules,
+    Decision,
+    RuleSet,
+    Ruling,
+    RulingError,
+    RulingOption,
+)
+
+_RULESETS: dict[str, RuleSet] = {r.id: r for r in (mafiascum.RULESET,)}
+
+
+def ruleset_ids() -> tuple[str, ...]:
+    return tuple(sorted(_RULESETS))
+
+
+def get_ruleset(ruleset_id: str) -> RuleSet:
+    """The rule set `ruleset_id`; a `RulingError` naming the known ids otherwise."""
+    try:
+        return _RULESETS[ruleset_id]
+    except KeyError:
+        raise RulingError(f"unknown rule set {ruleset_id!r}; known: "
+                          f"{', '.join(ruleset_ids())}") from None
+
+
+__all__ = ["DayRules", "Decision", "RuleSet", "Ruling", "RulingError", "RulingOption",
+           "get_ruleset", "ruleset_ids"]

@@ -1,0 +1,41 @@
+"""mafiascum.net conventions (no seed document: the site's written norms for Normal and Mini
+games, as the donbot corpus in ../shared records them).
+
+- A vote is written in bold (``Vote: X``, ``vote X``, ``VOTE:X``) or with the ``[vote]`` tag;
+  ``Unvote`` withdraws; ``No lynch`` is a vote for nobody; the last mark in a post wins.
+- Majority: half the living players rounded down, plus one. The vote that reaches it (the
+  hammer) ends the day at once.
+- Role modifiers that touch the vote: Doublevoter (two votes), Voteless (none), Loved (one
+  more vote needed to lynch them), Hated (one fewer).
+"""
+
+from __future__ import annotations
+
+from engine.rulesets.base import DayRules, RuleSet, Ruling, RulingOption
+
+RULESET = RuleSet(
+    id="mafiascum",
+    title="mafiascum.net majority lynch",
+    source="mafiascum.net conventions (Normal and Mini games)",
+    language="en",
+    day=DayRules(grammar="mafiascum", decision="majority"),
+    rulings=(
+        Ruling(
+            key="mafiascum.no-lynch-threshold",
+            question="How many votes does No Lynch need?",
+            clause="Moderators announce either the same majority as for a player, or 'one "
+                   "less for no lynch' (e.g. 7 to lynch, 6 to no lynch with 12 alive).",
+            options=(RulingOption("majority", "the same majority as a lynch"),
+                     RulingOption("one-less", "one vote fewer than a lynch")),
+            default="majority"),
+        Ruling(
+            key="mafiascum.deadline",
+            question="What happens when the deadline comes without a majority?",
+            clause="Mafiascum Normal games end such a day in no lynch; some moderators lynch "
+                   "the player with the most votes (plurality).",
+            options=(RulingOption("no-lynch", "nobody is lynched"),
+                     RulingOption("plurality",
+                                  "the most votes is lynched; a tie is no lynch")),
+            default="no-lynch"),
+    ),
+)

@@ -1,0 +1,5 @@
+"""Player names as written in posts, resolved to slots."""
+
+from scrapers.names.resolver import GM, Name, NameIndex, Resolution
+
+__all__ = ["GM", "Name", "NameIndex", "Resolution"]

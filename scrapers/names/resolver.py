@@ -1,0 +1,180 @@
+"""Names as players write them to slots: nicks (every occupant of a slot), in-game names and
+aliases; inflected Russian forms; prefixes, initials and typos. A name that fits several
+slots equally, or none well, is reported with its candidates, never guessed.
+
+Tiers, strongest first (the first tier that finds anything decides):
+1. exact: the folded name ('blood queen' = 'BloodQueen');
+2. lemma: Russian normal forms word by word ('Кубу' -> 'Куба', 'Гура' -> 'Гур');
+3. prefix: the start of a name or of one of its words ('Reck' -> Reckamonic, 'Queen');
+4. initials: 'BQ' -> Blood Queen, 'MM4' -> MarioManiac4;
+5. substring: four or more letters inside a name ('ocelot' -> tarsonisocelot);
+6. subsequence: the letters in order, from the first ('ss' -> singersigner);
+7. fuzzy: a typo of the name or of its start ('saalndar' -> Slandaar, 'zycro' -> Zyrconium,
+   'raidiant' -> RadiantCowbells), by rapidfuzz's ratio above a threshold and clearly ahead of
+   the next slot.
+The moderators' names are indexed too, so that a vote for the GM is "not a target" instead
+of the nearest player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from rapidfuzz import fuzz
+
+from engine.gamelog import GameLog
+from scrapers.names.keys import fold, initials, is_subsequence, lemma_keys, tokens
+
+GM = "\x00gm"  # the owner of the moderators' names
+
+How = Literal["exact", "lemma", "prefix", "initials", "substring", "subsequence", "fuzzy",
+              "unknown", "ambiguous"]
+
+FUZZY_MIN = 80.0  # rapidfuzz ratio (0-100) a typo must reach
+FUZZY_MIN_LONG = 75.0  # for names of 8 letters or more, where one slip weighs less
+FUZZY_MARGIN = 8.0  # and by how much it must beat the best other slot
+
+
+@dataclass(frozen=True)
+class Name:
+    text: str
+    owner: str  # slot id, or GM
+    kind: Literal["nick", "ingame", "alias", "gm"] = "nick"
+
+
+@dataclass(frozen=True)
+class Resolution:
+    written: str
+    owner: str | None  # slot id, GM, or None
+    how: How
+    candidates: tuple[str, ...] = ()  # owners an ambiguous name could mean; best guesses else
+    matched: str | None = None  # the name it matched
+
+    @property
+    def is_gm(self) -> bool:
+        return self.owner == GM
+
+
+@dataclass
+class _Entry:
+    name: Name
+    key: str
+    words: list[str]
+    initials: str
+    lemmas: frozenset[str]
+
+
+@dataclass
+class NameIndex:
+    names: list[Name]
+    entries: list[_Entry] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.entries = []
+        for n in self.names:
+            key = fold(n.text)
+            if not key:
+                continue
+            self.entries.append(_Entry(n, key, tokens(n.text), initials(n.text),
+                                       lemma_keys(n.text) | {key}))
+
+    @classmethod
+    def from_log(cls, log: GameLog) -> NameIndex:
+        names: list[Name] = []
+        for slot in log.players:
+            for nick in slot.nicks:
+                names.append(Name(nick, slot.id, "nick"))
+            if slot.ingame_name:
+                names.append(Name(slot.ingame_name, slot.id, "ingame"))
+            names.extend(Name(a, slot.id, "alias") for a in slot.aliases)
+        slot_keys = {fold(n.text) for n in names}
+        names.extend(Name(g, GM, "gm") for g in log.meta.gms if fold(g) not in slot_keys)
+        return cls(names)
+
+    def resolve(self, written: str, *, valid: Collection[str] | None = None) -> Resolution:
+        """The slot `written` names. `valid`: the slots that can be voted for now; among
+        several equally good matches, those outside it are dropped (one cannot vote for the
+        dead), which is a rule, not a guess."""
+        words = written.split()
+        # the whole text, then shorter and shorter word prefixes ("Blood Queen please");
+        # every exact-to-subsequence reading of them before any typo reading
+        tries = [" ".join(words[:k]) for k in range(len(words), 0, -1)][:6] or [written]
+        first = Resolution(written, None, "unknown")
+        for text in tries:
+            res = self._resolve_one(text, valid, fuzzy=False)
+            if res.how != "unknown":
+                return Resolution(written, res.owner, res.how, res.candidates, res.matched)
+        for text in dict.fromkeys((tries[0], tries[-1])):
+            res = self._resolve_one(text, valid, fuzzy=True)
+            if res.how != "unknown":
+                return Resolution(written, res.owner, res.how, res.candidates, res.matched)
+            if text == tries[0]:
+                first = Resolution(written, None, "unknown", res.candidates)
+        return first
+
+    def _resolve_one(self, text: str, valid: Collection[str] | None, *,
+                     fuzzy: bool) -> Resolution:
+        key = fold(text)
+        if not key:
+            return Resolution(text, None, "unknown")
+        lem = lemma_keys(text)
+        tiers: list[tuple[How, list[_Entry]]] = [
+            ("exact", [e for e in self.entries if e.key == key]),
+            ("lemma", [e for e in self.entries if lem & e.lemmas]),
+            ("prefix", [e for e in self.entries if len(key) >= 2 and (
+                e.key.startswith(key) or any(len(key) >= 3 and w.startswith(key)
+                                             for w in e.words[1:]))]),
+            ("initials", [e for e in self.entries
+                          if len(key) >= 2 and len(e.initials) >= 2 and e.initials == key]),
+            ("substring", [e for e in self.entries if len(key) >= 4 and key in e.key]),
+            ("subsequence", [e for e in self.entries if 2 <= len(key) < len(e.key)
+                             and e.key[0] == key[0] and is_subsequence(key, e.key)]),
+        ]
+        for how, found in tiers:
+            owners = _owners(found)
+            if not owners:
+                continue
+            return _decide(text, how, owners, found, valid)
+        if not fuzzy:
+            return Resolution(text, None, "unknown")
+        scored: dict[str, tuple[float, str]] = {}
+        for e in self.entries:
+            score = _similarity(key, lem, e.key)
+            if score > scored.get(e.name.owner, (-1.0, ""))[0]:
+                scored[e.name.owner] = (score, e.name.text)
+        ranked = sorted(scored.items(), key=lambda kv: (-kv[1][0], kv[0]))
+        if valid is not None:
+            ranked = [r for r in ranked if r[0] in valid or r[0] == GM]
+        floor = FUZZY_MIN_LONG if len(key) >= 8 else FUZZY_MIN
+        if not ranked or ranked[0][1][0] < floor:
+            return Resolution(text, None, "unknown", tuple(o for o, _ in ranked[:3]))
+        if len(ranked) > 1 and ranked[0][1][0] - ranked[1][1][0] < FUZZY_MARGIN:
+            close = tuple(o for o, (s, _) in ranked if ranked[0][1][0] - s < FUZZY_MARGIN)
+            return Resolution(text, None, "ambiguous", close)
+        return Resolution(text, ranked[0][0], "fuzzy", (), ranked[0][1][1])
+
+
+def _similarity(key: str, lem: frozenset[str], name: str) -> float:
+    """How close a written name is to a name: the better of the whole and (for four letters
+    or more, same first letter) the name's start of the same length ('zycro' ~ 'zyrco')."""
+    score = max([fuzz.ratio(key, name)] + [fuzz.ratio(k, name) for k in lem])
+    if len(key) >= 4 and key[0] == name[0] and len(name) > len(key):
+        score = max(score, fuzz.ratio(key, name[: len(key)]))
+    return float(score)
+
+
+def _owners(found: Iterable[_Entry]) -> list[str]:
+    return list(dict.fromkeys(e.name.owner for e in found))
+
+
+def _decide(text: str, how: How, owners: list[str], found: list[_Entry],
+            valid: Collection[str] | None) -> Resolution:
+    if len(owners) > 1 and valid is not None:
+        kept = [o for o in owners if o in valid or o == GM]
+        owners = kept or owners
+    if len(owners) == 1:
+        matched = next(e.name.text for e in found if e.name.owner == owners[0])
+        return Resolution(text, owners[0], how, (), matched)
+    return Resolution(text, None, "ambiguous", tuple(sorted(owners)))

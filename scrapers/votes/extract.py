@@ -1,0 +1,134 @@
+"""Stage 4 for votes: every vote-like mark of every post, read by the rule set's grammar and
+resolved to slots; each either counts or carries the reason it does not.
+
+What is decided here is what the text shows: the mark is quoted, in a spoiler or hidden, in a
+GM post, by a non-player, for an unknown or ambiguous name, for the GM, superseded by a later
+mark of the same post. What depends on time and the state of the game (dead voters, the
+deadline, the majority) is the day engine's (`engine.day`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.day.window import alive_at_start, day_window, days_of
+from engine.gamelog import GameLog, Post, Vote
+from engine.rulesets import RuleSet, get_ruleset
+from scrapers.names import GM, NameIndex, Resolution
+from scrapers.votes.grammars import GRAMMARS, Command
+from scrapers.votes.marks import Mark, find_marks, parse_body
+
+
+@dataclass
+class _Timeline:
+    """Which phase each post falls in, and who can be voted for then."""
+
+    windows: list[tuple[int, int, int | None, list[str]]]  # (day, low, high, alive)
+
+    @classmethod
+    def of(cls, log: GameLog) -> _Timeline:
+        out = []
+        for day in days_of(log):
+            w = day_window(log, day)
+            low = w.start if w.start is not None else w.before
+            out.append((day, low, w.end, alive_at_start(log, day)))
+        return cls(out)
+
+    def phase(self, post: int) -> tuple[str | None, list[str] | None]:
+        for day, low, high, alive in self.windows:
+            if post > low and (high is None or post <= high):
+                return f"D{day}", alive
+            if high is not None and post > high:
+                continue
+            if post <= low:
+                return (f"N{day - 1}" if day > 1 else None), alive
+        return None, None
+
+
+def extract_votes(log: GameLog, ruleset: RuleSet | None = None) -> list[Vote]:
+    """The vote marks of the game's posts, in post order."""
+    rs = ruleset or get_ruleset(log.meta.ruleset or "")
+    gram = GRAMMARS.get(rs.day.grammar)
+    if gram is None:
+        raise KeyError(f"no vote grammar {rs.day.grammar!r} for rule set {rs.id!r}")
+    index = NameIndex.from_log(log)
+    timeline = _Timeline.of(log)
+    votes: list[Vote] = []
+    for post in log.posts:
+        if post.deleted or not gram.prefilter.search(post.html):
+            continue
+        root = parse_body(post.html)
+        if root is None:
+            continue
+        marks = find_marks(root, bold=gram.bold, colour=gram.colour)
+        phase, alive = timeline.phase(post.number)
+        found: list[Vote] = []
+        for mark in marks:
+            for cmd in gram.read(mark):
+                found.append(_vote(post, mark, cmd, phase, alive, index, rs))
+        _last_wins(found, rs)
+        votes.extend(found)
+    return votes
+
+
+def _vote(post: Post, mark: Mark, cmd: Command, phase: str | None, alive: list[str] | None,
+          index: NameIndex, rs: RuleSet) -> Vote:
+    target: str | None = None
+    candidates: list[str] = []
+    reason, detail = _void_by_place(post, mark, rs)
+    if reason is None and cmd.void is not None:
+        reason, detail = cmd.void, cmd.detail
+    res: Resolution | None = None
+    if cmd.name is not None:
+        res = index.resolve(cmd.name, valid=alive)
+        if res.owner is not None and res.owner != GM:
+            target = res.owner
+    if reason is None and res is not None:
+        if res.is_gm:
+            reason, detail = "not-a-target", f"{cmd.name!r} is the moderator"
+        elif res.how == "unknown":
+            reason = "unknown-name"
+            detail = f"no player is called {cmd.name!r}"
+            candidates = [c for c in res.candidates if c != GM]
+        elif res.how == "ambiguous":
+            reason = "ambiguous-name"
+            candidates = [c for c in res.candidates if c != GM]
+            detail = f"{cmd.name!r} could be any of {', '.join(candidates)}"
+    if reason is None and target is not None and not rs.day.self_vote and target == post.slot:
+        reason, detail = "self-vote", "a vote for oneself does not count"
+    if reason is None and res is not None and res.how not in ("exact", "unknown", "ambiguous"):
+        detail = f"{cmd.name!r} read as {res.matched!r} ({res.how})"
+    return Vote(post=post.number, phase=phase, author=post.author, voter=post.slot,
+                raw=cmd.raw, time=post.time, special=None if cmd.kind == "vote" else cmd.kind,
+                target=target if cmd.kind in ("vote", "cancel") else None, weight=cmd.weight,
+                counts=reason is None, reason=reason, detail=detail,
+                candidates=candidates)
+
+
+def _void_by_place(post: Post, mark: Mark, rs: RuleSet) -> tuple[str | None, str | None]:
+    if post.gm:
+        return "gm-post", "the moderator's posts hold vote counts, not votes"
+    if mark.in_quote:
+        return "in-quote", None
+    if mark.in_spoiler:
+        return "in-spoiler", None
+    if mark.hidden:
+        return "hidden-text", None
+    if post.slot is None:
+        return "not-a-player", f"{post.author!r} has no slot in this game"
+    if rs.day.edited_vote_void and post.edit is not None:
+        shown = f" by {post.edit.editor}" if post.edit.editor else ""
+        return "edited", f"the post was edited{shown}: a post with a vote must not be edited"
+    return None, None
+
+
+def _last_wins(found: list[Vote], rs: RuleSet) -> None:
+    """Several counted marks in one post: only the last stands (mafiascum: 'the last vote in
+    a post wins'; an unvote before a vote in the same post changes nothing)."""
+    if not rs.day.last_mark_wins:
+        return
+    counted = [i for i, v in enumerate(found) if v.counts]
+    for i in counted[:-1]:
+        v = found[i]
+        found[i] = v.model_copy(update={"counts": False, "reason": "superseded",
+                                        "detail": "a later mark in the same post stands"})

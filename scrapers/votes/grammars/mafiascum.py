@@ -1,0 +1,90 @@
+"""mafiascum: ``Vote: X``, ``vote X``, ``VOTE:X`` in bold or the ``[vote]`` tag, ``Unvote``,
+``No lynch``; names are cut out here and resolved later (`scrapers.names`)."""
+
+from __future__ import annotations
+
+import re
+
+from scrapers.votes.grammars.base import Command, Grammar
+from scrapers.votes.marks import Mark
+
+# "vote", "VOTE:", "Unvote", "un-vote", the common typo "unvtoe"; not "votecount", "voted",
+# "voters"; not "vote count"
+_MS_KEY = re.compile(r"(?<![\w#])(?P<un>un-?\s?)?(?:vote|vtoe)(?![\w-])(?!\s*counts?\b)", re.I)
+# words before "vote" that make it talk about a vote rather than cast one
+_MS_NOT = re.compile(r"(?:\b(?:intent|reason|going|want|plan|not|never|n't|didn't|won't|"
+                     r"will|would|should|could|may|might|to|my|your|his|her|their|the|a|"
+                     r"no|one|only|wrong|last|first|previous|old|this|that|"
+                     r"confirm(?:ed)?)\s*)$", re.I)
+_NO_LYNCH = re.compile(r"^\s*(?:no[\s-]*lynch|nolynch|nl|no[\s-]*elimination|no[\s-]*exe(?:"
+                       r"cution)?|sleep|skip)\b", re.I)
+_BBCODE = re.compile(r"\[?/(?:b|i|u|s|color|vote|size|quote|spoiler|url)\]|"
+                     r"\[(?:b|i|u|s|vote|quote|spoiler)\]", re.I)
+_CLAUSE_END = re.compile(r"[;\n|]|\s[-–—]{1,2}\s|\.\s|\s\(")
+
+
+def read(mark: Mark) -> list[Command]:
+    """Bold runs and vote tags; plain text is talk."""
+    if mark.kind == "color":
+        return []
+    return parse(mark.text)
+
+
+def parse(text: str) -> list[Command]:
+    """``Vote: X``, ``vote X``, ``VOTE:X``, ``Unvote``, ``unvote; vote X``, ``No lynch``.
+    A mark saying only "No Lynch" is a vote for no lynch."""
+    commands: list[Command] = []
+    keys = list(_MS_KEY.finditer(text))
+    if not keys:
+        if _NO_LYNCH.match(text) and len(text) <= 20:
+            return [Command("no-lynch", None, text.strip())]
+        return []
+    for i, m in enumerate(keys):
+        if not _clause_start(text[: m.start()]):
+            continue
+        end = keys[i + 1].start() if i + 1 < len(keys) else len(text)
+        piece = text[m.start(): end]
+        if m["un"]:
+            commands.append(Command("unvote", None, piece.strip(" ,;:")))
+            continue
+        rest = text[m.end(): end]
+        name = _name_after(rest)
+        if name is None:
+            continue
+        if _NO_LYNCH.match(name):
+            commands.append(Command("no-lynch", None, piece.strip(" ,;")))
+        else:
+            commands.append(Command("vote", name, piece.strip(" ,;")))
+    return commands
+
+
+_BREAK = re.compile(r"[;,.!?:|\n]|\s[-–—]{1,2}\s")
+
+
+def _clause_start(before: str) -> bool:
+    """A vote is cast at the start of a clause, after at most two words of lead-in
+    ("Hammer vote X", "FoS: Dragon, Vote: MM4"); mid-sentence ("... for Peabody to unvote at
+    that point") it is talk about votes. Words such as "intent to", "didn't" make it talk too.
+    """
+    breaks = list(_BREAK.finditer(before))
+    lead = before[breaks[-1].end():] if breaks else before
+    if len(lead.split()) > 2:
+        return False
+    return not _MS_NOT.search(before)
+
+
+def _name_after(rest: str) -> str | None:
+    """The name written after 'vote': past ':' '-' '=', 'for', up to the clause's end;
+    none when the clause ends at once ("one vote, thanks")."""
+    if re.match(r"^\s*[,.!?)]", rest):
+        return None
+    rest = re.sub(r"^\s*(?:[:=\-–>]+\s*)?(?:for\s+|on\s+)?", "", rest, flags=re.I)
+    rest = _BBCODE.sub(" ", rest)  # "[/b]" typed wrong stays in the text: "rest/b] Stop"
+    cut = _CLAUSE_END.search(rest)
+    if cut:
+        rest = rest[: cut.start()]
+    rest = rest.strip().strip(",:;.!?\"'«»()[]{}").strip()
+    return rest or None
+
+
+GRAMMAR = Grammar(id="mafiascum", read=read, prefilter=re.compile(r"vote|vtoe|lynch", re.I))

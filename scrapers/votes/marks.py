@@ -1,0 +1,126 @@
+"""Vote-like marks in a post body: bold runs, vote tags and coloured runs, each with where it
+sits (in a quote, a spoiler, hidden text), so the rule set's grammar can decide what counts.
+
+Works on the canonical markup of `scrapers.forum.markup` (``<b>``, ``mk-quote``,
+``mk-color``, ``mk-spoiler``, ``mk-hidden``) and on engine markup as imported datasets keep it
+(mafiascum's ``font-weight`` styles, ``span.bbvote``, phpBB quotes and spoilers).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+import lxml.html
+from lxml import etree
+
+from scrapers.forum.colors import normalise_color, style_bold, style_color
+from scrapers.html_text import element_text
+
+MarkKind = Literal["vote-tag", "bold", "color"]
+
+_SPOILER_CLASS = re.compile(r"spoiler|quotecontent|mk-hidden|hidden", re.I)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A run of marked-up text in a post."""
+
+    kind: MarkKind
+    text: str
+    index: int  # order in the post
+    bold: bool
+    color: str | None  # "#rrggbb" when the run is coloured
+    in_quote: bool = False
+    in_spoiler: bool = False
+    hidden: bool = False
+
+
+def parse_body(html: str) -> etree._Element | None:
+    if not html.strip():
+        return None
+    try:
+        root: etree._Element = lxml.html.fragment_fromstring(html, create_parent="div")
+    except (etree.ParserError, ValueError):
+        return None
+    return root
+
+
+def _classes(el: etree._Element) -> str:
+    return str(el.get("class") or "")
+
+
+def _is_bold(el: etree._Element) -> bool:
+    if el.tag in ("b", "strong"):
+        return True
+    style = el.get("style")
+    return bool(style and style_bold(style))
+
+
+def _color(el: etree._Element) -> str | None:
+    if "mk-color" in _classes(el):
+        return el.get("data-color")
+    if el.tag == "font" and el.get("color"):
+        return normalise_color(el.get("color", ""))
+    style = el.get("style")
+    return style_color(style) if style else None
+
+
+def _context(el: etree._Element, root: etree._Element) -> tuple[bool, bool, bool]:
+    in_quote = in_spoiler = hidden = False
+    node: etree._Element | None = el
+    while node is not None and node is not root:
+        tag = node.tag
+        cls = _classes(node)
+        if tag == "blockquote" or "mk-quote" in cls:
+            in_quote = True
+        if "mk-spoiler" in cls or (cls and _SPOILER_CLASS.search(cls) and "mk-hidden" not in cls):
+            in_spoiler = True
+        if "mk-hidden" in cls:
+            hidden = True
+        style = (node.get("style") or "").replace(" ", "").lower()
+        if "display:none" in style or "visibility:hidden" in style:
+            hidden = True
+        node = node.getparent()
+    return in_quote, in_spoiler, hidden
+
+
+def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False) -> list[Mark]:
+    """The outermost bold runs and vote tags (and, with `colour`, the outermost coloured
+    runs) of a parsed body, in document order."""
+    marks: list[Mark] = []
+    taken: set[etree._Element] = set()
+    for el in root.iter():
+        if not isinstance(el.tag, str) or el is root:
+            continue
+        if any(a in taken for a in el.iterancestors()):
+            continue
+        is_tag = "bbvote" in _classes(el)
+        is_bold = bold and _is_bold(el)
+        color = _color(el) if colour else None
+        if not (is_tag or is_bold or color):
+            continue
+        text = " ".join(element_text(el, set()).split())
+        if not text:
+            continue
+        taken.add(el)
+        if color is None and colour:
+            color = _inner_color(el)
+        kind: MarkKind = "vote-tag" if is_tag else ("color" if color and not is_bold else "bold")
+        q, s, h = _context(el, root)
+        marks.append(Mark(kind=kind, text=text, index=len(marks), bold=is_bold or is_tag,
+                          color=color, in_quote=q, in_spoiler=s, hidden=h))
+    return marks
+
+
+def _inner_color(el: etree._Element) -> str | None:
+    """A bold run whose whole text is one colour inside it (``<b><font color=red>..``)."""
+    for child in el.iter():
+        if child is el or not isinstance(child.tag, str):
+            continue
+        color = _color(child)
+        if color and " ".join(element_text(child, set()).split()) == \
+                " ".join(element_text(el, set()).split()):
+            return color
+    return None

@@ -1,0 +1,166 @@
+"""Day scenario cases: small named games with the complete expected outcome of one day, one
+case per rule clause (and per option of each ruling), in the spirit of the Diplomacy
+adjudicator test cases. One loader runs every rule set's cases
+(tests/engine/cases/<ruleset>/day/*.yaml).
+
+A case:
+
+    id: MS-DAY-001
+    title: the vote that reaches a majority ends the day
+    clause: "mafiascum: majority is half the living rounded down, plus one"
+    ruleset: mafiascum
+    rulings: {mafiascum.deadline: plurality}      # optional
+    players: [A, B, C]            # or a map: {A: {role: Town Doublevoter, name: Куба}}
+    dead: [D]                     # slots dead before the day (optional)
+    day: 1                        # optional, default 1
+    start: 0                      # post opening the day (optional)
+    end: 50                       # post closing it (null: not recorded)
+    close_time: "2018-06-20T21:00:00+03:00"   # optional: the day's close as a time
+    deaths: [{slot: B, post: 5, kind: killed}]  # during the day (optional)
+    resets: [7]                   # posts at which the GM reset the count (optional)
+    day_actions: [{actor: A, ability: persuasion, targets: [B], options: {delta: 1}}]
+    changes: [{slot: A, phase: N1, kind: gift, details: {gift: diploma}}]
+    votes:
+      - {post: 1, voter: A, target: B}            # time: ..., weight: ..., raw: ...
+      - {post: 2, voter: C, special: unvote}
+      - {post: 3, voter: C, target: B, void: in-quote}   # a mark the reader did not count
+    expect:
+      eliminated: B               # slot id or null
+      no_lynch: false
+      decided_at_post: 3
+      decided_by: hammer
+      tally: {B: 2}               # every line, with its votes
+      not_counted: [{post: 2, voter: C, reason: dead-voter}]   # every one
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from engine.day import DayResult, count_day
+from engine.gamelog import (
+    Action,
+    Boundary,
+    DayLog,
+    Death,
+    GameLog,
+    Meta,
+    Occupant,
+    Phase,
+    PhasePublished,
+    Published,
+    Slot,
+    SlotChange,
+    SourceRef,
+    Vote,
+)
+
+CASES = Path(__file__).parent / "cases"
+_KEYS = {"id", "title", "clause", "ruleset", "rulings", "players", "dead", "day", "start", "end",
+         "close_time", "deaths", "resets", "day_actions", "changes", "votes", "expect",
+         "option", "timezone"}
+_EXPECT = {"eliminated", "no_lynch", "decided_at_post", "decided_by", "tally", "not_counted",
+           "majority"}
+
+
+def case_files(ruleset: str | None = None) -> list[Path]:
+    pattern = f"{ruleset}/day/*.yaml" if ruleset else "*/day/*.yaml"
+    return sorted(CASES.glob(pattern))
+
+
+def load_case(path: Path) -> dict[str, Any]:
+    case = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(case, dict):
+        raise ValueError(f"{path}: a case is a mapping")
+    unknown = set(case) - _KEYS
+    if unknown:
+        raise ValueError(f"{path}: unknown keys {sorted(unknown)}")
+    unknown = set(case["expect"]) - _EXPECT
+    if unknown:
+        raise ValueError(f"{path}: unknown expect keys {sorted(unknown)}")
+    return case
+
+
+def build_log(case: dict[str, Any]) -> GameLog:
+    day = int(case.get("day", 1))
+    players = case["players"]
+    if isinstance(players, list):
+        players = {p: {} for p in players}
+    slots = []
+    for i, (sid, info) in enumerate(players.items(), start=1):
+        info = info or {}
+        slots.append(Slot(id=sid, number=i, occupants=[Occupant(nick=sid)],
+                          ingame_name=info.get("name"), role=info.get("role"),
+                          role_name=info.get("role"), faction=info.get("faction"),
+                          aliases=info.get("aliases", [])))
+    ref = SourceRef(kind="manual", note="scenario case")
+    by_phase: dict[str, PhasePublished] = {}
+    if case.get("dead") and day > 1:
+        prev = by_phase.setdefault(f"N{day - 1}", PhasePublished(phase=f"N{day - 1}"))
+        prev.deaths.extend(Death(slot=s, kind="killed", source=ref) for s in case["dead"])
+    today = by_phase.setdefault(f"D{day}", PhasePublished(phase=f"D{day}"))
+    for d in case.get("deaths", []):
+        today.deaths.append(Death(slot=d["slot"], kind=d.get("kind", "killed"), raw=d.get(
+            "raw", ""), source=SourceRef(kind="manual", post=d.get("post"))))
+    today.vote_resets.extend(SourceRef(kind="manual", post=p) for p in case.get("resets", []))
+    close = case.get("close_time")
+    end = case.get("end")
+    phases = []
+    if day > 1:
+        phases.append(Phase(kind="day", number=day - 1, end=Boundary(
+            post=-1 if case.get("start", 0) >= 0 else None, source="manual")))
+        phases.append(Phase(kind="night", number=day - 1))
+    phases.append(Phase(
+        kind="day", number=day,
+        start=Boundary(post=case.get("start", 0), source="manual"),
+        end=Boundary(post=end, time=datetime.fromisoformat(close) if close else None,
+                     source="manual") if end is not None or close else None))
+    votes = []
+    for v in case.get("votes", []):
+        void = v.get("void")
+        votes.append(Vote(post=v["post"], author=v["voter"], voter=v["voter"],
+                          raw=v.get("raw", _raw(v)), target=v.get("target"),
+                          special=v.get("special"), weight=v.get("weight"),
+                          time=datetime.fromisoformat(v["time"]) if v.get("time") else None,
+                          counts=void is None, reason=void, phase=f"D{day}"))
+    days = []
+    if case.get("day_actions"):
+        days.append(DayLog(number=day, actions=[Action(**a) for a in case["day_actions"]]))
+    for c in case.get("changes", []):
+        slot = next(s for s in slots if s.id == c["slot"])
+        slot.changes.append(SlotChange(**{k: v for k, v in c.items() if k != "slot"}))
+    meta = Meta(title=case["id"], ruleset=case["ruleset"], rulings=case.get("rulings", {}),
+                timezone=case.get("timezone", "UTC"))
+    return GameLog(meta=meta, players=slots, phases=phases, votes=votes, days=days,
+                   published=Published(phases=list(by_phase.values())))
+
+
+def _raw(v: dict[str, Any]) -> str:
+    if v.get("special") == "unvote":
+        return "unvote"
+    if v.get("special") == "no-lynch":
+        return "vote: no lynch"
+    return f"vote {v.get('target')}"
+
+
+def run_case(case: dict[str, Any]) -> DayResult:
+    return count_day(build_log(case), int(case.get("day", 1)))
+
+
+def outcome(result: DayResult, expect: dict[str, Any]) -> dict[str, Any]:
+    """The parts of `result` that `expect` names, in the case's own shape."""
+    got: dict[str, Any] = {
+        "eliminated": result.eliminated,
+        "no_lynch": result.no_lynch,
+        "decided_at_post": result.decided_at_post,
+        "decided_by": result.decided_by,
+        "majority": result.majority,
+        "tally": {t.target: t.votes for t in result.tally if t.votes or t.voters},
+        "not_counted": [{"post": n.post, "voter": n.voter, "reason": n.reason}
+                        for n in result.not_counted],
+    }
+    return {k: got[k] for k in expect}

@@ -1,0 +1,73 @@
+"""Names as written to slots: every tier, ambiguity, the GM, Russian inflection."""
+
+from __future__ import annotations
+
+import pytest
+
+from scrapers.names import GM, Name, NameIndex
+
+INDEX = NameIndex([
+    Name("Blood Queen", "bq"), Name("singersigner", "ss"), Name("Reckamonic", "reck"),
+    Name("MarioManiac4", "mm4"), Name("heuristically_alone", "ha"), Name("Bellaphant", "bell"),
+    Name("Slandaar", "slan"), Name("tarsonisocelot", "oce"), Name("Zyrconium", "zyr"),
+    Name("Tasky", GM, "gm"), Name("Riceballtail", "rice"), Name("Alchemist21", "alc"),
+    Name("Aj The Epic", "aj"), Name("RadiantCowbells", "rc"),
+])
+
+
+@pytest.mark.parametrize(("written", "owner", "how"), [
+    ("Blood Queen", "bq", "exact"),
+    ("bloodqueen", "bq", "exact"),
+    ("BQ", "bq", "initials"),
+    ("MM4", "mm4", "initials"),
+    ("ha", "ha", "initials"),
+    ("Reck", "reck", "prefix"),
+    ("Queen", "bq", "prefix"),
+    ("AJ", "aj", "prefix"),
+    ("ocelot", "oce", "substring"),
+    ("ss", "ss", "subsequence"),
+    ("saalndar", "slan", "fuzzy"),
+    ("zycro", "zyr", "fuzzy"),
+    ("raidiant", "rc", "fuzzy"),
+    ("Blood Queen please", "bq", "exact"),
+])
+def test_resolves(written: str, owner: str, how: str) -> None:
+    res = INDEX.resolve(written)
+    assert (res.owner, res.how) == (owner, how)
+
+
+def test_a_vote_for_the_moderator_is_not_the_nearest_player() -> None:
+    res = INDEX.resolve("Tasky")
+    assert res.is_gm
+    assert res.how == "exact"
+
+
+def test_unknown_names_carry_the_nearest_candidates() -> None:
+    res = INDEX.resolve("teebs")
+    assert res.owner is None
+    assert res.how == "unknown"
+
+
+def test_two_equally_good_slots_are_ambiguous_never_a_guess() -> None:
+    index = NameIndex([Name("Johnny", "j1"), Name("Johnathan", "j2")])
+    res = index.resolve("John")
+    assert res.how == "ambiguous"
+    assert res.owner is None
+    assert set(res.candidates) == {"j1", "j2"}
+
+
+def test_only_living_slots_break_a_tie() -> None:
+    index = NameIndex([Name("Johnny", "j1"), Name("Johnathan", "j2")])
+    res = index.resolve("John", valid={"j2"})
+    assert res.owner == "j2"
+
+
+@pytest.mark.parametrize(("written", "owner"), [
+    ("Кубу", "cuba"), ("Куба", "cuba"), ("Гура", "cuba"), ("Мальту", "malta"),
+    ("Мальты", "malta"), ("Санта-Круса", "sc"),
+])
+def test_russian_inflected_forms(written: str, owner: str) -> None:
+    index = NameIndex([Name("Куба", "cuba", "ingame"), Name("Гур", "cuba"),
+                       Name("Мальта", "malta", "ingame"), Name("Ment", "malta"),
+                       Name("Санта-Крус", "sc", "ingame")])
+    assert index.resolve(written).owner == owner

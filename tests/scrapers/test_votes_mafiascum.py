@@ -1,0 +1,121 @@
+"""Vote extraction under the mafiascum grammar: what counts, and why the rest does not."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.gamelog import Boundary, GameLog, Meta, Occupant, Phase, Post, Slot, Vote
+from scrapers.votes import extract_votes
+from scrapers.votes.grammars.mafiascum import parse
+
+BOLD = '<span style="font-weight: bold">{}</span>'
+TAG = '<span class="bbvote" title="This is an official vote.">{}</span>'
+
+
+def game(*posts: tuple[str, str], gm: str = "Mod") -> GameLog:
+    nicks = ["Alice", "Bob", "Carol", "Dave", "Blood Queen"]
+    slots = [Slot(id=n, occupants=[Occupant(nick=n)]) for n in nicks]
+    log_posts = [Post(number=0, author=gm, html="Day 1 begins", text="Day 1 begins", gm=True)]
+    for i, (author, html) in enumerate(posts, start=1):
+        log_posts.append(Post(number=i, author=author, html=html, text="", gm=author == gm,
+                              slot=author if author in nicks else None))
+    return GameLog(meta=Meta(title="t", ruleset="mafiascum", gms=[gm]), players=slots,
+                   posts=log_posts,
+                   phases=[Phase(kind="day", number=1, start=Boundary(post=0, source="manual"),
+                                 end=Boundary(post=len(posts) + 1, source="manual"))])
+
+
+def one(log: GameLog) -> Vote:
+    votes = extract_votes(log)
+    assert len(votes) == 1, votes
+    return votes[0]
+
+
+def test_bold_vote_counts() -> None:
+    v = one(game(("Alice", "I think " + BOLD.format("Vote: Bob") + " is scum")))
+    assert (v.voter, v.target, v.counts, v.phase) == ("Alice", "Bob", True, "D1")
+
+
+def test_vote_tag_counts() -> None:
+    v = one(game(("Alice", TAG.format("VOTE: Carol"))))
+    assert (v.target, v.counts) == ("Carol", True)
+
+
+def test_canonical_bold_counts() -> None:
+    v = one(game(("Alice", "<b>vote dave</b>")))
+    assert (v.target, v.counts) == ("Dave", True)
+
+
+def test_plain_text_vote_is_talk() -> None:
+    assert extract_votes(game(("Alice", "I will vote Bob later"))) == []
+
+
+@pytest.mark.parametrize(("html", "reason"), [
+    ("<blockquote><div><cite>Bob wrote:</cite>" + BOLD.format("Vote: Carol")
+     + "</div></blockquote>", "in-quote"),
+    ('<blockquote class="mk-quote" data-author="Bob"><b>vote carol</b></blockquote>',
+     "in-quote"),
+    ('<div class="mk-spoiler"><b>vote carol</b></div>', "in-spoiler"),
+    ('<div style="display: none;"><b>vote carol</b></div>', "hidden-text"),
+])
+def test_marks_that_do_not_count(html: str, reason: str) -> None:
+    v = one(game(("Alice", html)))
+    assert (v.counts, v.reason, v.target) == (False, reason, "Carol")
+
+
+def test_gm_posts_hold_vote_counts_not_votes() -> None:
+    v = one(game(("Mod", BOLD.format("Vote: Carol"))))
+    assert (v.counts, v.reason) == (False, "gm-post")
+
+
+def test_non_player_marks_are_reported() -> None:
+    v = one(game(("Lurker", BOLD.format("Vote: Carol"))))
+    assert (v.counts, v.reason) == (False, "not-a-player")
+
+
+def test_the_last_mark_of_a_post_wins() -> None:
+    votes = extract_votes(game(("Alice", BOLD.format("Unvote; Vote: Bob") + " and "
+                                + BOLD.format("vote Carol"))))
+    assert [(v.special, v.target, v.counts, v.reason) for v in votes] == [
+        ("unvote", None, False, "superseded"), (None, "Bob", False, "superseded"),
+        (None, "Carol", True, None)]
+
+
+def test_vote_for_the_moderator_is_not_a_target() -> None:
+    v = one(game(("Alice", BOLD.format("Vote Mod"))))
+    assert (v.counts, v.reason) == (False, "not-a-target")
+
+
+def test_unknown_and_abbreviated_names() -> None:
+    votes = extract_votes(game(("Alice", BOLD.format("vote teebs")),
+                               ("Bob", BOLD.format("vote BQ"))))
+    assert (votes[0].counts, votes[0].reason) == (False, "unknown-name")
+    assert (votes[1].target, votes[1].counts) == ("Blood Queen", True)
+    assert votes[1].detail
+    assert "initials" in votes[1].detail
+
+
+def test_no_lynch() -> None:
+    v = one(game(("Alice", BOLD.format("No Lynch"))))
+    assert (v.special, v.counts) == ("no-lynch", True)
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("VOTE: Blood Queen", [("vote", "Blood Queen")]),
+    ("vote Dramonerx", [("vote", "Dramonerx")]),
+    ("VOTE:X", [("vote", "X")]),
+    ("Unvote; Vote: X", [("unvote", None), ("vote", "X")]),
+    ("unvote, vote X", [("unvote", None), ("vote", "X")]),
+    ("FoS: Dragon, Vote: MM4", [("vote", "MM4")]),
+    ("Hammer vote unlynchable....", [("vote", "unlynchable")]),
+    ("Vote: Pine -- Mod, please note this is only one vote, thanks.", [("vote", "Pine")]),
+    ("vote: no lynch", [("no-lynch", None)]),
+    ("No Lynch", [("no-lynch", None)]),
+    ("Unvote, Vote: [L]", [("unvote", None), ("vote", "L")]),
+    ("intent to vote Bob", []),
+    ("Vote Count 3.2", []),
+    ("I don't see why Peabody would unvote at that point", []),
+    ("I will vote for Tasky", []),
+])
+def test_grammar(text: str, expected: list[tuple[str, str | None]]) -> None:
+    assert [(c.kind, c.name) for c in parse(text)] == expected
