@@ -154,6 +154,62 @@ def summary(
         print_summary(s, Console(highlight=False))
 
 
+@app.command()
+def votes(
+    game: Annotated[Path, typer.Argument(help="GAME.json or GAME.json.gz")],
+    day: Annotated[int | None, typer.Option(help="only this day")] = None,
+    format: Annotated[Format, typer.Option("--format", "-f")] = Format.table,
+    ruling: Annotated[list[str] | None, typer.Option(
+        help="KEY=VALUE: read the rules this way (repeat for several)")] = None,
+    reread: Annotated[bool, typer.Option(
+        help="read the votes from the posts again, ignoring those in the log")] = False,
+) -> None:
+    """Re-count every day's votes under the game's rule set: tally with voters, the
+    outcome, the post that decided it, and every mark not counted with its reason."""
+    from toolkit.daycount import count_all, ensure_votes, parse_rulings, print_votes, votes_json
+
+    try:
+        log = load(game)
+        ensure_votes(log, reread=reread)
+        results = count_all(log, day, parse_rulings(ruling or []))
+    except MafiakitError as exc:
+        raise _fail(exc) from None
+    if format is Format.json:
+        sys.stdout.write(json.dumps(votes_json(log, results), ensure_ascii=False, indent=2)
+                         + "\n")
+    else:
+        print_votes(log, results, Console(highlight=False))
+
+
+@app.command()
+def verify(
+    game: Annotated[Path, typer.Argument(help="GAME.json or GAME.json.gz")],
+    ruling: Annotated[list[str] | None, typer.Option(
+        help="KEY=VALUE: read the rules this way (repeat for several)")] = None,
+    format: Annotated[Format, typer.Option("--format", "-f")] = Format.table,
+) -> None:
+    """Re-play the game and compare with what the GM published: confirmed, disputed (with
+    the chain of events), unverifiable, ruling-dependent. Exit 1 when something is
+    disputed."""
+    from engine.verify import verify as run_verify
+    from toolkit.daycount import ensure_votes, parse_rulings
+    from toolkit.findings import print_report, report_json
+
+    try:
+        log = load(game)
+        ensure_votes(log)
+        report = run_verify(log, parse_rulings(ruling or []))
+    except MafiakitError as exc:
+        raise _fail(exc) from None
+    if format is Format.json:
+        sys.stdout.write(json.dumps(report_json(log, report), ensure_ascii=False, indent=2)
+                         + "\n")
+    else:
+        print_report(log, report, Console(highlight=False))
+    if report.disputed:
+        raise typer.Exit(code=1)
+
+
 def main() -> None:
     app()
 

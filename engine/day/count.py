@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from engine.day import mafiascum
+from engine.day import contested_island, mafiascum, open_roles, world_cup_2018
 from engine.day.result import Ballot, DayResult, NotCounted
 from engine.day.standing import CountRules, count_standing
 from engine.day.window import alive_at_start, day_window, days_of, departures, vote_resets
@@ -14,6 +14,9 @@ from engine.rulesets import RulingError, get_ruleset
 # each rule set's day: the count rules of day N of a game under the chosen rulings
 _COUNT_RULES: dict[str, Callable[[GameLog, int, dict[str, str]], CountRules]] = {
     "mafiascum": mafiascum.count_rules,
+    "contested-island": contested_island.count_rules,
+    "open-roles": open_roles.count_rules,
+    "world-cup-2018": world_cup_2018.count_rules,
 }
 
 
@@ -44,7 +47,11 @@ def count_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) 
             not_counted.append(NotCounted(vote.post, voter, vote.raw, vote.reason or "other",
                                           vote.detail))
             continue
-        if (vote.post, vote.voter) in seen:  # the reader keeps one counted mark per post
+        # one counted mark per post where the last mark wins or the first vote stands; where
+        # votes change and every mark counts, they apply in the order written
+        # (contested-island: «не казнить Кубу, казнить Мальту»)
+        one_mark = ruleset.day.last_mark_wins or not ruleset.day.vote_change
+        if one_mark and (vote.post, vote.voter) in seen:
             not_counted.append(NotCounted(vote.post, voter, vote.raw, "superseded",
                                           "another counted mark in the same post"))
             continue
@@ -59,6 +66,7 @@ def count_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) 
     result = count_standing(window, alive_at_start(log, day), ballots, departures(log, day),
                             vote_resets(log, day), not_counted, rules, names)
     result.not_counted = sorted(not_counted, key=lambda n: (n.post, n.voter))
+    result.notes.extend(rules.notes)
     unknown = [d for d in departures(log, day) if d.post is None]
     for d in unknown:
         result.notes.append(f"{names(d.slot)} left during day {day} ({d.text}) at a post the "

@@ -65,6 +65,9 @@ class DayResult:
     alive: list[str] = field(default_factory=list)  # slot ids alive when the day was decided
     events: list[DayEvent] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what the count could not know
+    # open-roles: slot ids in the next night's action priority, highest first, as the day's
+    # voting made it; None where the rule set has no such order
+    order: list[str] | None = None
 
     @property
     def outcome(self) -> str:

@@ -26,6 +26,38 @@ class Extra:
     reason: str
 
 
+@dataclass(frozen=True)
+class DayStep:
+    """A day action that changes who may vote (open-roles' judge).
+
+    ``cancel``: the voter's standing vote is removed at `post` (None: right after the voter's
+    first counted vote); with `revote` the voter may vote again even where votes cannot
+    change, else later votes are void. ``ban``: from `post` on (None: all day) the voter's
+    votes are void; with `removes`, a vote already standing is dropped too.
+    """
+
+    post: int | None
+    kind: Literal["cancel", "ban"]
+    voter: str
+    revote: bool = False
+    removes: bool = False
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class VotingRecord:
+    """How the voting went, for rule sets that derive more than the outcome from it
+    (open-roles: the next night's order). `cast`: (post, voter, target) of every vote that
+    entered the count, in order; `cancelled`: voters whose vote a day step removed, in the
+    order removed; `dropped`: voters whose vote `final_void` removed at the close."""
+
+    cast: tuple[tuple[int, str, str], ...]
+    cancelled: tuple[str, ...]
+    dropped: tuple[str, ...]
+    eliminated: str | None
+    alive: tuple[str, ...]  # alive when the day was decided (the eliminated included)
+
+
 def _one(_b: Ballot) -> float:
     return 1.0
 
@@ -46,6 +78,10 @@ def _no_tie(_tied: list[str], _last: str | None) -> tuple[str | None, str]:
     return None, "a tie: nobody is eliminated"
 
 
+def _not_spared(_target: str) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class CountRules:
     """What varies between rule sets (and rulings).
@@ -54,6 +90,22 @@ class CountRules:
     `void`: a rule-set reason a ballot does not count at all (banned, turned to stone, ...).
     `extras`: votes added at the close (non-voter penalties, avatar rule).
     `tie`: who goes when several share the most votes at the close, and why (None: nobody).
+    `steps`: day actions that cancel votes or bar voters (open-roles' judge).
+    `final_void`: a standing vote shown in the running count but not counted at the close
+    (open-roles: matched, stunned, blocked voters).
+    `tie_last`: the "last vote" `tie` is given: the last vote cast ("cast"), or the latest
+    vote still standing at the close on one of the tied ("standing").
+    `order`: what the voting gives besides the outcome (open-roles' night order), with the
+    events that explain it.
+    `tie_by_reach`: `tie` gets the tied in the order they reached their count (the post of
+    the latest vote standing on each; votes added at the close, at the close), not the
+    tally's order.
+    `cancel`: what a "cancel X" ballot withdraws (contested-island «не казнить X»): the
+    voter's vote only when it stands on X ("own-only"), or whatever it names ("any").
+    `change_needs_cancel`: a vote for someone else while one stands is void (cancel first).
+    `spared`: why the player about to be eliminated is not (a one-time protection from
+    execution), else None; with `spared_next` the next most votes goes instead of nobody.
+    `notes`: what the count could not know or did not apply; added to the day's notes.
     """
 
     decision: Literal["majority", "plurality"] = "majority"
@@ -65,6 +117,16 @@ class CountRules:
     void: Callable[[Ballot], tuple[str, str] | None] = _no_void
     extras: Callable[[dict[str, str], list[str]], list[Extra]] = _no_extras
     tie: Callable[[list[str], str | None], tuple[str | None, str]] = _no_tie
+    steps: tuple[DayStep, ...] = ()
+    final_void: Callable[[Ballot], tuple[str, str] | None] = _no_void
+    tie_last: Literal["cast", "standing"] = "cast"
+    order: Callable[[VotingRecord], tuple[list[str], list[DayEvent]]] | None = None
+    tie_by_reach: bool = False
+    cancel: Literal["own-only", "any"] = "own-only"
+    change_needs_cancel: bool = False
+    spared: Callable[[str], str | None] = _not_spared
+    spared_next: bool = False
+    notes: Sequence[str] = ()
 
 
 @dataclass
@@ -74,6 +136,12 @@ class _State:
     standing: dict[str, tuple[str, int, float]] = field(default_factory=dict)
     events: list[DayEvent] = field(default_factory=list)
     last_target: str | None = None  # the target of the last counted vote
+    ballots: dict[str, Ballot] = field(default_factory=dict)  # voter -> standing ballot
+    barred: dict[str, str] = field(default_factory=dict)  # voter -> why their votes are void
+    pending: dict[str, DayStep] = field(default_factory=dict)  # cancels with no post
+    cast: list[tuple[int, str, str]] = field(default_factory=list)
+    cancelled: list[str] = field(default_factory=list)
+    dropped: list[str] = field(default_factory=list)
 
 
 def majority_of(alive: int) -> int:
@@ -88,13 +156,19 @@ def count_standing(window: DayWindow, alive: Sequence[str], ballots: Sequence[Ba
     """Re-count one day. `ballots` are the counted marks of the day in post order (one per
     voter per post); marks found void on the way are added to `not_counted`."""
     state = _State(alive=list(alive))
-    steps: list[tuple[int, int, Ballot | Departure | int]] = []
+    voted: set[str] = set()
+    steps: list[tuple[int, int, Ballot | Departure | int | DayStep]] = []
     steps.extend((b.post, 1, b) for b in ballots)
     # a death or reset announced in a post applies from that post on
     steps.extend((d.post, 0, d) for d in departures if d.post is not None)
     steps.extend((r, 0, r) for r in resets)
+    steps.extend((d.post, 0, d) for d in rules.steps if d.post is not None)
+    for d in rules.steps:  # a day step the record gives no post for
+        if d.post is None and d.kind == "cancel":
+            state.pending.setdefault(d.voter, d)
+        elif d.post is None:
+            _day_step(state, d, None, voted, not_counted, names)
     steps.sort(key=lambda s: (s[0], s[1]))
-    voted: set[str] = set()
 
     for i, (post, _, step) in enumerate(steps):
         if isinstance(step, Departure):
@@ -103,6 +177,9 @@ def count_standing(window: DayWindow, alive: Sequence[str], ballots: Sequence[Ba
         if isinstance(step, int):
             state.standing.clear()
             state.events.append(DayEvent(post, "reset", "the GM resets the vote count"))
+            continue
+        if isinstance(step, DayStep):
+            _day_step(state, step, post, voted, not_counted, names)
             continue
         b = step
         why = _why_void(b, state, rules, voted, names)
@@ -115,6 +192,9 @@ def count_standing(window: DayWindow, alive: Sequence[str], ballots: Sequence[Ba
                 state.events.append(DayEvent(post, "unvote",
                                              f"{names(b.voter)} unvotes {_show(old, names)}"))
             continue
+        if b.special == "cancel":
+            _cancel(state, b, rules, not_counted, names)
+            continue
         target = NO_LYNCH if b.special == "no-lynch" else b.target
         if target is None:
             continue
@@ -125,10 +205,14 @@ def count_standing(window: DayWindow, alive: Sequence[str], ballots: Sequence[Ba
         voted.add(b.voter)
         weight = rules.weight(b)
         state.standing[b.voter] = (target, post, weight)
+        state.ballots[b.voter] = b
+        state.cast.append((post, b.voter, target))
         state.last_target = target
         shown = "" if weight == 1 else f" ({weight:g} votes)"
         state.events.append(DayEvent(post, "vote", f"{names(b.voter)} votes "
                                                    f"{_show(target, names)}{shown}"))
+        if b.voter in state.pending:  # a cancel with no post takes the first vote
+            _day_step(state, state.pending.pop(b.voter), post, voted, not_counted, names)
         if rules.decision != "majority":
             continue
         need = _needed(target, len(state.alive), rules)
@@ -141,31 +225,123 @@ def count_standing(window: DayWindow, alive: Sequence[str], ballots: Sequence[Ba
                     not_counted.append(NotCounted(later.post, later.voter, later.raw,
                                                   "after-deadline",
                                                   f"the day ended at the hammer in post {post}"))
-            return _result(window, state, rules, target, post, "hammer", need, [])
-    return _close(window, state, rules, names)
+            spared = _spare(state, rules, target, _tally(state, []), post, names)
+            return _result(window, state, rules, spared or NO_LYNCH, post, "hammer", need, [])
+    return _close(window, state, rules, names, not_counted)
 
 
 def _why_void(b: Ballot, state: _State, rules: CountRules, voted: set[str],
               names: Names) -> tuple[str, str] | None:
     if b.voter not in state.alive:
         return "dead-voter", f"{names(b.voter)} is not alive at this post"
+    if b.voter in state.barred:
+        return "banned", state.barred[b.voter]
     ruled = rules.void(b)
     if ruled is not None:
         return ruled
     if not rules.vote_change and b.voter in voted:
         return "vote-change-forbidden", "the first vote of the day stands"
+    if rules.change_needs_cancel and b.special is None and b.voter in state.standing \
+            and state.standing[b.voter][0] != b.target:
+        return "vote-change-forbidden", "a standing vote must be cancelled before another"
     return None
 
 
-def _close(window: DayWindow, state: _State, rules: CountRules, names: Names) -> DayResult:
+def _cancel(state: _State, b: Ballot, rules: CountRules, not_counted: list[NotCounted],
+            names: Names) -> None:
+    """A ballot that withdraws the voter's vote for its target (contested-island)."""
+    old = state.standing.get(b.voter)
+    if old is None or (rules.cancel == "own-only" and old[0] != b.target):
+        on = "has no vote" if old is None else f"votes {_show(old[0], names)}"
+        not_counted.append(NotCounted(b.post, b.voter, b.raw, "nothing-to-cancel",
+                                      f"{names(b.voter)} {on}"))
+        return
+    del state.standing[b.voter]
+    state.events.append(DayEvent(b.post, "unvote", f"{names(b.voter)} cancels the vote on "
+                                 f"{_show(old[0], names)}"))
+
+
+def _spare(state: _State, rules: CountRules, chosen: str | None, tally: Sequence[TallyLine],
+           post: int | None, names: Names) -> str | None:
+    """`chosen`, unless a protection spares them: then nobody, or with `spared_next` the
+    next most votes (the tie rule among equals), who may be spared in turn."""
+    skipped: set[str] = set()
+    while chosen is not None and chosen != NO_LYNCH:
+        why = rules.spared(chosen)
+        if why is None:
+            return chosen
+        skipped.add(chosen)
+        rest = [t for t in tally if t.target not in skipped and t.target != NO_LYNCH
+                and t.target in state.alive and t.votes > 0]
+        if not rules.spared_next or not rest:
+            state.events.append(DayEvent(post, "spared", f"{names(chosen)} is not "
+                                         f"eliminated: {why}; nobody is instead"))
+            return None
+        top = [t.target for t in rest if t.votes == rest[0].votes]
+        added = {t.target for t in tally if t.extra}
+        nxt, how = (top[0], "the next most votes") if len(top) == 1 else rules.tie(
+            _by_reach(state, rules, top, added, post), None)
+        if len(top) > 1:
+            how = f"a tie between {', '.join(_show(t, names) for t in top)}: {how}"
+        state.events.append(DayEvent(post, "spared", f"{names(chosen)} is not eliminated: "
+                                     f"{why}; {_show(nxt, names) if nxt else 'nobody'} "
+                                     f"instead ({how})"))
+        chosen = nxt
+    return chosen
+
+
+def _day_step(state: _State, step: DayStep, post: int | None, voted: set[str],
+              not_counted: list[NotCounted], names: Names) -> None:
+    """A judge's cancel or ban at `post` (None: from the start of the day)."""
+    who, why = names(step.voter), step.text or step.kind
+    if step.kind == "ban":
+        state.barred[step.voter] = f"{who} is forbidden to vote ({why})"
+        state.events.append(DayEvent(post, "ban", f"{who} is forbidden to vote ({why})"))
+        if not step.removes or step.voter not in state.standing:
+            return
+    elif step.voter not in state.standing:
+        state.events.append(DayEvent(post, "cancel", f"{who} has no vote to cancel ({why})"))
+        return
+    target = state.standing.pop(step.voter)[0]
+    b = state.ballots.get(step.voter)
+    if b is not None:
+        not_counted.append(NotCounted(b.post, b.voter, b.raw, "voided-by-action",
+                                      f"removed in post {post}: {why}"))
+    again = ""
+    if step.kind == "cancel":
+        state.cancelled.append(step.voter)
+        if step.revote:
+            voted.discard(step.voter)  # may vote again though votes cannot change
+            again = "; they may vote again"
+        else:
+            state.barred[step.voter] = f"{who}'s vote was cancelled without the right to " \
+                                       f"vote again ({why})"
+    state.events.append(DayEvent(post, "cancel", f"{who}'s vote on {_show(target, names)} "
+                                 f"is removed ({why}){again}"))
+
+
+def _close(window: DayWindow, state: _State, rules: CountRules, names: Names,
+           not_counted: list[NotCounted] | None = None) -> DayResult:
     need = majority_of(len(state.alive))
     if window.end is None:
         state.events.append(DayEvent(None, "close", "the record does not show the day's end"))
         return _result(window, state, rules, None, None, "no-close", need, [])
+    for voter in sorted(state.standing, key=lambda v: state.standing[v][1]):
+        b = state.ballots.get(voter)
+        dropped = rules.final_void(b) if b is not None else None
+        if b is None or dropped is None:
+            continue
+        old = state.standing.pop(voter)[0]
+        state.dropped.append(voter)
+        if not_counted is not None:
+            not_counted.append(NotCounted(b.post, voter, b.raw, dropped[0], dropped[1]))
+        state.events.append(DayEvent(window.end, "void", f"{names(voter)}'s vote on "
+                                     f"{_show(old, names)} is not counted at the close: "
+                                     f"{dropped[1]}"))
     extras = rules.extras({v: t for v, (t, _, _) in state.standing.items()}, state.alive)
     for e in extras:
         state.events.append(DayEvent(window.end, "extra",
-                                     f"{_show(e.target, names)} +{e.votes:g}: {e.reason}"))
+                                     f"{_show(e.target, names)} {e.votes:+g}: {e.reason}"))
     tally = _tally(state, extras)
     plurality = rules.decision == "plurality" or rules.deadline == "plurality"
     if plurality and tally and tally[0].votes > 0:
@@ -174,15 +350,36 @@ def _close(window: DayWindow, state: _State, rules: CountRules, names: Names) ->
             chosen: str | None = top[0]
             why = f"{_show(top[0], names)} has the most votes ({tally[0].votes:g})"
         else:
-            chosen, why = rules.tie(top, state.last_target)
+            last = state.last_target if rules.tie_last == "cast" else _last_on(state, top)
+            added = {e.target for e in extras if e.votes}
+            chosen, why = rules.tie(_by_reach(state, rules, top, added, window.end), last)
             why = f"a tie between {', '.join(_show(t, names) for t in top)}: {why}"
         state.events.append(DayEvent(window.end, "close", f"the day closes: {why}"))
+        chosen = _spare(state, rules, chosen, tally, window.end, names)
         return _result(window, state, rules, chosen if chosen is not None else NO_LYNCH,
                        window.end, "deadline", need, extras)
     text = ("the day closes without a majority: no lynch" if rules.decision == "majority"
             else "the day closes with no votes: nobody is eliminated")
     state.events.append(DayEvent(window.end, "close", text))
     return _result(window, state, rules, NO_LYNCH, window.end, "deadline", need, extras)
+
+
+def _by_reach(state: _State, rules: CountRules, tied: list[str], added: set[str],
+              end: int | None) -> list[str]:
+    """With `tie_by_reach`, the tied in the order they reached their count: the post of the
+    latest vote standing on each, or the close for one that votes added at the close (a day
+    action) brought there."""
+    if not rules.tie_by_reach:
+        return tied
+    close = end if end is not None else 10**12
+    return sorted(tied, key=lambda t: close if t in added else max(
+        (p for v, p, _ in state.standing.values() if v == t), default=close))
+
+
+def _last_on(state: _State, targets: Sequence[str]) -> str | None:
+    """The target of the latest vote standing on one of `targets`."""
+    on = [(p, t) for t, p, _ in state.standing.values() if t in targets]
+    return max(on)[1] if on else None
 
 
 def _show(target: str, names: Names) -> str:
@@ -231,7 +428,15 @@ def _tally(state: _State, extras: Sequence[Extra]) -> list[TallyLine]:
 def _result(window: DayWindow, state: _State, rules: CountRules, target: str | None,
             post: int | None, how: DecidedBy, need: int, extras: Sequence[Extra]) -> DayResult:
     eliminated = target if target not in (None, NO_LYNCH) else None
+    order = None
+    if rules.order is not None:
+        order, explained = rules.order(VotingRecord(
+            cast=tuple(state.cast), cancelled=tuple(state.cancelled),
+            dropped=tuple(state.dropped), eliminated=eliminated, alive=tuple(state.alive)))
+        # notes at posts (a day move that does not stand) go where they happened
+        state.events = sorted([*state.events, *explained],
+                              key=lambda e: (e.post is None, e.post or 0))
     return DayResult(day=window.day, eliminated=eliminated, no_lynch=target == NO_LYNCH,
                      decided_at_post=post, decided_by=how, tally=_tally(state, extras),
                      not_counted=[], majority=need if rules.decision == "majority" else None,
-                     alive=list(state.alive), events=state.events)
+                     alive=list(state.alive), events=state.events, order=order)

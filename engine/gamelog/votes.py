@@ -35,6 +35,7 @@ VoidReason = Literal[
     "banned",  # the voter was forbidden to vote (judge, stone, block, ...)
     "voided-by-action",  # a night or day action voided it (stun, matchmaker, black mark, ...)
     "no-vote-right",  # the role has zero votes
+    "nothing-to-cancel",  # contested-island «не казнить X» with no vote on X to cancel
     "other",
 ]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.rulesets import mafiascum
+from engine.rulesets import contested_island, mafiascum, open_roles, world_cup_2018
 from engine.rulesets.base import (
     DayRules,
     Decision,
@@ -12,7 +12,10 @@ from engine.rulesets.base import (
     RulingOption,
 )
 
-_RULESETS: dict[str, RuleSet] = {r.id: r for r in (mafiascum.RULESET,)}
+_RULESETS: dict[str, RuleSet] = {r.id: r for r in (
+    mafiascum.RULESET, open_roles.RULESET, contested_island.RULESET,
+    world_cup_2018.RULESET,
+)}
 
 
 def ruleset_ids() -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from engine.gamelog import GameLog, Post, Vote
 from engine.rulesets import RuleSet, get_ruleset
 from scrapers.names import GM, NameIndex, Resolution
 from scrapers.votes.grammars import GRAMMARS, Command
-from scrapers.votes.marks import Mark, find_marks, parse_body
+from scrapers.votes.marks import Mark, find_marks, own_lines, parse_body
 
 
 @dataclass
@@ -63,9 +63,22 @@ def extract_votes(log: GameLog, ruleset: RuleSet | None = None) -> list[Vote]:
         marks = find_marks(root, bold=gram.bold, colour=gram.colour)
         phase, alive = timeline.phase(post.number)
         found: list[Vote] = []
+        bare: list[Vote] = []
         for mark in marks:
             for cmd in gram.read(mark):
-                found.append(_vote(post, mark, cmd, phase, alive, index, rs))
+                v = _vote(post, mark, cmd, phase, alive, index, rs)
+                if not cmd.bare:
+                    found.append(v)
+                elif v.counts and cmd.name is not None and \
+                        index.resolve(cmd.name, valid=alive).how in ("exact", "lemma"):
+                    bare.append(v)  # a bold name that is a player's, not a bold word
+        if not found:  # a written vote makes the post's bold names talk
+            found = bare
+        if gram.read_text is not None:
+            for cmd in gram.read_text(own_lines(root)):
+                plain = Mark(kind="plain", text=cmd.raw, index=len(marks), bold=False,
+                             color=None)
+                found.append(_vote(post, plain, cmd, phase, alive, index, rs))
         _last_wins(found, rs)
         votes.extend(found)
     return votes
@@ -79,7 +92,9 @@ def _vote(post: Post, mark: Mark, cmd: Command, phase: str | None, alive: list[s
     if reason is None and cmd.void is not None:
         reason, detail = cmd.void, cmd.detail
     res: Resolution | None = None
-    if cmd.name is not None:
+    if cmd.to_author:
+        target = post.slot
+    elif cmd.name is not None:
         res = index.resolve(cmd.name, valid=alive)
         if res.owner is not None and res.owner != GM:
             target = res.owner

@@ -12,13 +12,15 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-import lxml.html
 from lxml import etree
 
 from scrapers.forum.colors import normalise_color, style_bold, style_color
 from scrapers.html_text import element_text
 
-MarkKind = Literal["vote-tag", "bold", "color"]
+MarkKind = Literal[
+    "vote-tag", "bold", "color",
+    "plain",  # a line of the post's own plain text (world-cup-2018's «красным с телефона»)
+]
 
 _SPOILER_CLASS = re.compile(r"spoiler|quotecontent|mk-hidden|hidden", re.I)
 
@@ -37,14 +39,22 @@ class Mark:
     hidden: bool = False
 
 
+_PARSER = etree.HTMLParser()
+
+
 def parse_body(html: str) -> etree._Element | None:
+    """A post body as a `<div>` element (a plain lxml parser: lxml.html's element classes
+    cost more than the parse on the many small bodies of a thread)."""
     if not html.strip():
         return None
     try:
-        root: etree._Element = lxml.html.fragment_fromstring(html, create_parent="div")
+        doc = etree.fromstring(f"<html><body><div>{html}</div></body></html>", _PARSER)
     except (etree.ParserError, ValueError):
         return None
-    return root
+    if doc is None:
+        return None
+    found = doc.find("body/div")
+    return found
 
 
 def _classes(el: etree._Element) -> str:
@@ -86,20 +96,36 @@ def _context(el: etree._Element, root: etree._Element) -> tuple[bool, bool, bool
     return in_quote, in_spoiler, hidden
 
 
+# elements that may be marks, and the outermost of them, found by XPath in C (most of a
+# post is not marked up at all)
+_BOLDISH = ("self::b or self::strong or contains(@class, 'bbvote') or "
+            "contains(translate(@style, 'BOLDFNTWEIGH', 'boldfntweigh'), 'bold') or "
+            "contains(@style, '700')")
+_COLOURISH = "contains(@class, 'mk-color') or (self::font and @color) or contains(@style, 'color')"
+_CANDIDATES = {
+    (True, False): etree.XPath(f".//*[{_BOLDISH}]"),
+    (False, True): etree.XPath(f".//*[{_COLOURISH}]"),
+    (True, True): etree.XPath(f".//*[{_BOLDISH} or {_COLOURISH}]"),
+}
+
+
 def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False) -> list[Mark]:
     """The outermost bold runs and vote tags (and, with `colour`, the outermost coloured
     runs) of a parsed body, in document order."""
+    if not (bold or colour):
+        return []
+    found = _CANDIDATES[(bold, colour)](root)
     marks: list[Mark] = []
     taken: set[etree._Element] = set()
-    for el in root.iter():
-        if not isinstance(el.tag, str) or el is root:
-            continue
-        if any(a in taken for a in el.iterancestors()):
+    for el in found if isinstance(found, list) else []:
+        if not isinstance(el, etree._Element) or not isinstance(el.tag, str):
             continue
         is_tag = "bbvote" in _classes(el)
         is_bold = bold and _is_bold(el)
         color = _color(el) if colour else None
         if not (is_tag or is_bold or color):
+            continue  # "color" in a style that is only "background-color", and the like
+        if taken and any(a in taken for a in el.iterancestors()):
             continue
         text = " ".join(element_text(el, set()).split())
         if not text:
@@ -124,3 +150,22 @@ def _inner_color(el: etree._Element) -> str | None:
                 " ".join(element_text(el, set()).split()):
             return color
     return None
+
+
+def own_lines(root: etree._Element) -> list[str]:
+    """The post's own text line by line, without quotes, spoilers and hidden text: for a vote
+    written as plain text (world-cup-2018: a post signed «красным с телефона»)."""
+    skip = {el for el in root.iter()
+            if isinstance(el.tag, str) and el is not root and _set_apart(el)}
+    return [line.strip() for line in element_text(root, skip).split("\n") if line.strip()]
+
+
+def _set_apart(el: etree._Element) -> bool:
+    """A quote, spoiler or hidden block: its text is not the author's own word."""
+    cls = _classes(el)
+    if el.tag == "blockquote" or "mk-quote" in cls or "mk-spoiler" in cls or "mk-hidden" in cls:
+        return True
+    if cls and _SPOILER_CLASS.search(cls):
+        return True
+    style = (el.get("style") or "").replace(" ", "").lower()
+    return "display:none" in style or "visibility:hidden" in style

@@ -19,7 +19,17 @@ A case:
     deaths: [{slot: B, post: 5, kind: killed}]  # during the day (optional)
     resets: [7]                   # posts at which the GM reset the count (optional)
     day_actions: [{actor: A, ability: persuasion, targets: [B], options: {delta: 1}}]
+                                  # post: N -> the action's source post
+    night_actions: [{actor: A, ability: stun, targets: [B]}]   # the night before the day
+    private: [{recipient: B, kind: stunned}]   # the GM's results of the night before the day
+    night_order: [A, B, C]        # the night before the day's order of moves
+    default_order: [C, B, A]      # the GM's draw of the initial order (open-roles)
     changes: [{slot: A, phase: N1, kind: gift, details: {gift: diploma}}]
+    day_draws: [{name: tie, outcome: B}]      # the GM's draws of the day
+    history:                      # earlier days, each with its own window and votes
+      - {day: 1, start: 0, end: 9, votes: [{post: 1, voter: A, target: B}]}
+    posts: [{number: 3, slot: A, time: "...", avatar: null}]   # avatar: url; null: none
+                                  # shown; no key: the archive shows no avatars
     votes:
       - {post: 1, voter: A, target: B}            # time: ..., weight: ..., raw: ...
       - {post: 2, voter: C, special: unvote}
@@ -31,6 +41,7 @@ A case:
       decided_by: hammer
       tally: {B: 2}               # every line, with its votes
       not_counted: [{post: 2, voter: C, reason: dead-voter}]   # every one
+      order: [B, A, C]            # open-roles: the next night's order of moves
 """
 
 from __future__ import annotations
@@ -44,14 +55,19 @@ import yaml
 from engine.day import DayResult, count_day
 from engine.gamelog import (
     Action,
+    Avatar,
     Boundary,
     DayLog,
     Death,
+    Draw,
     GameLog,
     Meta,
+    NightLog,
     Occupant,
     Phase,
     PhasePublished,
+    Post,
+    PrivateResult,
     Published,
     Slot,
     SlotChange,
@@ -62,9 +78,10 @@ from engine.gamelog import (
 CASES = Path(__file__).parent / "cases"
 _KEYS = {"id", "title", "clause", "ruleset", "rulings", "players", "dead", "day", "start", "end",
          "close_time", "deaths", "resets", "day_actions", "changes", "votes", "expect",
-         "option", "timezone"}
+         "option", "timezone", "night_actions", "private", "night_order", "default_order",
+         "day_draws", "history", "posts"}
 _EXPECT = {"eliminated", "no_lynch", "decided_at_post", "decided_by", "tally", "not_counted",
-           "majority"}
+           "majority", "order", "notes", "extra"}
 
 
 def case_files(ruleset: str | None = None) -> list[Path]:
@@ -110,7 +127,12 @@ def build_log(case: dict[str, Any]) -> GameLog:
     close = case.get("close_time")
     end = case.get("end")
     phases = []
-    if day > 1:
+    history = {int(h["day"]): h for h in case.get("history", [])}
+    for k, h in sorted(history.items()):
+        phases.append(Phase(kind="day", number=k, start=Boundary(post=h["start"],
+                            source="manual"), end=Boundary(post=h["end"], source="manual")))
+        phases.append(Phase(kind="night", number=k))
+    if day > 1 and day - 1 not in history:
         phases.append(Phase(kind="day", number=day - 1, end=Boundary(
             post=-1 if case.get("start", 0) >= 0 else None, source="manual")))
         phases.append(Phase(kind="night", number=day - 1))
@@ -120,23 +142,46 @@ def build_log(case: dict[str, Any]) -> GameLog:
         end=Boundary(post=end, time=datetime.fromisoformat(close) if close else None,
                      source="manual") if end is not None or close else None))
     votes = []
-    for v in case.get("votes", []):
+    marks = [(k, v) for k, h in sorted(history.items()) for v in h.get("votes", [])]
+    for k, v in marks + [(day, v) for v in case.get("votes", [])]:
         void = v.get("void")
         votes.append(Vote(post=v["post"], author=v["voter"], voter=v["voter"],
                           raw=v.get("raw", _raw(v)), target=v.get("target"),
                           special=v.get("special"), weight=v.get("weight"),
                           time=datetime.fromisoformat(v["time"]) if v.get("time") else None,
-                          counts=void is None, reason=void, phase=f"D{day}"))
+                          counts=void is None, reason=void, phase=f"D{k}"))
     days = []
-    if case.get("day_actions"):
-        days.append(DayLog(number=day, actions=[Action(**a) for a in case["day_actions"]]))
+    if case.get("day_actions") or case.get("default_order") or case.get("day_draws"):
+        days.append(DayLog(number=day, actions=[_action(a) for a in case.get("day_actions", [])],
+                           draws=([Draw(name="default-order", outcome=case["default_order"])]
+                                  if case.get("default_order") else [])
+                           + [Draw(**d) for d in case.get("day_draws", [])]))
+    nights = []
+    if case.get("night_actions") or case.get("night_order"):
+        nights.append(NightLog(number=day - 1, order=case.get("night_order"),
+                               actions=[_action(a) for a in case.get("night_actions", [])]))
+    if case.get("private"):
+        night = by_phase.setdefault(f"N{day - 1}", PhasePublished(phase=f"N{day - 1}"))
+        night.private.extend(PrivateResult(source=ref, **r) for r in case["private"])
     for c in case.get("changes", []):
         slot = next(s for s in slots if s.id == c["slot"])
         slot.changes.append(SlotChange(**{k: v for k, v in c.items() if k != "slot"}))
     meta = Meta(title=case["id"], ruleset=case["ruleset"], rulings=case.get("rulings", {}),
                 timezone=case.get("timezone", "UTC"))
-    return GameLog(meta=meta, players=slots, phases=phases, votes=votes, days=days,
-                   published=Published(phases=list(by_phase.values())))
+    posts = [Post(number=p["number"], author=p["slot"], slot=p["slot"], html="", text="",
+                  time=datetime.fromisoformat(p["time"]) if p.get("time") else None,
+                  avatar=Avatar(url=p["avatar"]) if "avatar" in p else None)
+             for p in case.get("posts", [])]
+    return GameLog(meta=meta, players=slots, phases=phases, votes=votes, days=days, posts=posts,
+                   nights=nights, published=Published(phases=list(by_phase.values())))
+
+
+def _action(a: dict[str, Any]) -> Action:
+    """An action of a case; `post` is where it was announced."""
+    post = a.get("post")
+    rest = {k: v for k, v in a.items() if k != "post"}
+    return Action(**rest, source=SourceRef(kind="manual", post=post) if post is not None
+                  else None)
 
 
 def _raw(v: dict[str, Any]) -> str:
@@ -162,5 +207,8 @@ def outcome(result: DayResult, expect: dict[str, Any]) -> dict[str, Any]:
         "tally": {t.target: t.votes for t in result.tally if t.votes or t.voters},
         "not_counted": [{"post": n.post, "voter": n.voter, "reason": n.reason}
                         for n in result.not_counted],
+        "order": result.order,
+        "notes": result.notes,
+        "extra": {t.target: t.extra for t in result.tally if t.extra},
     }
     return {k: got[k] for k in expect}

@@ -27,7 +27,8 @@ def test_case_ids_unique() -> None:
     assert len(ids) == len(set(ids))
 
 
-@pytest.mark.parametrize("ruleset", ["mafiascum"])
+@pytest.mark.parametrize("ruleset", [
+    "mafiascum", "contested-island", "world-cup-2018", "open-roles"])
 def test_every_ruling_option_has_a_case(ruleset: str) -> None:
     """Each ruling of the rule set has a case per option (`option: key=value`)."""
     rs = get_ruleset(ruleset)

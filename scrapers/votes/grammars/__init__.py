@@ -7,9 +7,11 @@ HTML, so that most posts are never parsed).
 
 from __future__ import annotations
 
-from scrapers.votes.grammars import mafiascum
+from scrapers.votes.grammars import contested_island, mafiascum, open_roles, world_cup_2018
 from scrapers.votes.grammars.base import Command, CommandKind, Grammar
 
-GRAMMARS: dict[str, Grammar] = {g.id: g for g in (mafiascum.GRAMMAR,)}
+GRAMMARS: dict[str, Grammar] = {g.id: g for g in (
+    mafiascum.GRAMMAR, contested_island.GRAMMAR, open_roles.GRAMMAR,
+    world_cup_2018.GRAMMAR)}
 
 __all__ = ["GRAMMARS", "Command", "CommandKind", "Grammar"]

@@ -24,6 +24,10 @@ class Command:
     weight: float | None = None
     void: str | None = None
     detail: str | None = None
+    # a mark that is only a name (open-roles' bold «Кубу»): a vote only where the name is a
+    # player's, found exactly or inflected, and the post holds no written vote
+    bare: bool = False
+    to_author: bool = False  # the vote names its writer («голосую за себя»)
 
 
 @dataclass(frozen=True)
@@ -34,3 +38,6 @@ class Grammar:
     bold: bool = True  # bold runs are marks
     colour: bool = False  # coloured runs are marks
     plain_lines: bool = False  # each plain line of the post's own text is a mark too
+    # commands from the post's own plain lines read as a whole (outside quotes, spoilers and
+    # hidden text): world-cup-2018's post signed «красным с телефона»
+    read_text: Callable[[list[str]], list[Command]] | None = None

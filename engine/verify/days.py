@@ -1,0 +1,78 @@
+"""Day findings: re-count each day and compare the outcome with what the GM announced."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.day import DayResult, count_day, days_of
+from engine.gamelog import GameLog
+from engine.rulesets import get_ruleset
+from engine.verify.findings import Finding
+
+
+def published_outcome(log: GameLog, day: int) -> tuple[str | None, str | None]:
+    """What the GM announced for day `day`: (outcome, where), the outcome being the slot id
+    eliminated, 'no-lynch', or None when the log holds no announcement."""
+    item = log.published.for_phase(f"D{day}")
+    if item is None:
+        return None, None
+    gone = [d for d in item.deaths if d.kind == "eliminated"]
+    if gone:
+        ref = gone[0].source
+        where = f"post {ref.post}" if ref.post is not None else (ref.file or ref.kind)
+        return "+".join(d.slot for d in gone), where
+    if item.no_elimination is not None:
+        ref = item.no_elimination
+        return "no-lynch", f"post {ref.post}" if ref.post is not None else (ref.file or ref.kind)
+    return None, None
+
+
+def verify_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) -> Finding:
+    ruleset = get_ruleset(log.meta.ruleset or "")
+    chosen = ruleset.choose({**log.meta.rulings, **(rulings or {})})
+    result = count_day(log, day, chosen)
+    published, where = published_outcome(log, day)
+    chain = tuple(f"post {e.post}: {e.text}" if e.post is not None else e.text
+                  for e in result.events)
+    expected = _outcome(result)
+    key = f"D{day}"
+    if result.decided_by == "no-close":
+        return Finding(key, "elimination", "unverifiable", None, published,
+                       f"the end of day {day} is not in the log, so the count cannot close",
+                       chain, source=where)
+    by_option = _by_option(log, day, chosen)
+    if published is None:
+        return Finding(key, "elimination", "unverifiable", expected, None,
+                       f"the GM's result for day {day} is not in the log", chain,
+                       by_option, where)
+    if expected == published:
+        return Finding(key, "elimination", "confirmed", expected, published,
+                       "the re-count gives the announced result", chain, by_option, where)
+    agreeing = [opt for opt, out in by_option.items() if out == published]
+    if agreeing:
+        return Finding(key, "elimination", "ruling-dependent", expected, published,
+                       f"the announced result follows {', '.join(agreeing)}", chain,
+                       by_option, where)
+    return Finding(key, "elimination", "disputed", expected, published,
+                   f"the re-count gives {expected}, the GM announced {published}", chain,
+                   by_option, where)
+
+
+def verify_days(log: GameLog, rulings: Mapping[str, str] | None = None) -> list[Finding]:
+    return [verify_day(log, day, rulings) for day in days_of(log)]
+
+
+def _outcome(result: DayResult) -> str:
+    return result.outcome
+
+
+def _by_option(log: GameLog, day: int, chosen: dict[str, str]) -> dict[str, str]:
+    """The day's outcome under every option of every ruling, the others as chosen; empty
+    when no ruling changes it."""
+    ruleset = get_ruleset(log.meta.ruleset or "")
+    out: dict[str, str] = {}
+    for ruling in ruleset.rulings:
+        for option in ruling.values:
+            result = count_day(log, day, {**chosen, ruling.key: option})
+            out[f"{ruling.key}={option}"] = _outcome(result)
+    return out if len(set(out.values())) > 1 else {}

@@ -1,0 +1,74 @@
+"""open-roles beyond the day cases: the role table, the mafia's number of moves, the night
+effects read from the log, and `night_order` for the night engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.day import count_day
+from engine.day.open_roles import blocked, matched, night_order, stunned
+from engine.gamelog import Action, NightLog, PhasePublished, PrivateResult, SourceRef
+from engine.rulesets import get_ruleset
+from engine.rulesets.open_roles import ROLES, SEED, mafia_moves
+from tests.engine.day_cases import CASES, build_log, load_case
+
+
+def test_registered_with_its_day() -> None:
+    rs = get_ruleset("open-roles")
+    assert (rs.day.grammar, rs.day.decision, rs.day.vote_change, rs.language) == (
+        "open-roles", "plurality", False, "ru")
+    assert SEED in rs.source
+    assert all(r.clause.startswith("003") for r in rs.rulings)
+
+
+def test_role_table() -> None:
+    ids = [r.id for r in ROLES]
+    assert len(ids) == len(set(ids)) == 18
+    assert {"judge", "fixer", "stunner", "bore", "matchmaker"} <= set(ids)
+    assert all(r.ru and r.en and r.lines[0] <= r.lines[1] for r in ROLES)
+    starts = [r.lines[0] for r in ROLES]
+    assert starts == sorted(starts)  # in the seed's order
+
+
+@pytest.mark.parametrize(("honest", "moves"), [
+    (20, 3), (12, 3), (11, 2), (8, 2), (7, 1), (4, 1), (1, 1), (0, 1)])
+def test_mafia_moves(honest: int, moves: int) -> None:
+    """Seed lines 16-19: 1/4 of the honest alive, at least 1 and at most 3."""
+    assert mafia_moves(honest) == moves
+
+
+def _case(name: str) -> dict[str, object]:
+    return load_case(CASES / "open-roles" / "day" / name)
+
+
+def test_night_order_is_the_days_order() -> None:
+    case = _case("or-28-mafia-three-moves.yaml")
+    log = build_log(case)
+    expected = case["expect"]
+    assert isinstance(expected, dict)
+    assert night_order(log, 1) == expected["order"] == count_day(log, 1).order
+
+
+def test_effects_from_results_and_actions() -> None:
+    log = build_log(_case("or-01-plurality.yaml"))
+    ref = SourceRef(kind="manual")
+    log.nights.append(NightLog(number=0, actions=[
+        Action(actor="A", ability="stun", targets=["B"]),
+        Action(actor="C", ability="block", targets=["D"]),
+        Action(actor="E", ability="match", targets=["A", "C"]),
+        Action(actor="B", ability="stun", targets=["E"]),
+    ]))
+    log.published.phases.append(PhasePublished(phase="N0", private=[
+        PrivateResult(recipient="C", kind="stunned", source=ref),
+        PrivateResult(recipient="B", ability="stun", kind="failure", source=ref),
+    ]))
+    assert sorted(stunned(log, 1)) == ["B", "C"]  # B's own stun on E failed
+    assert sorted(blocked(log, 1)) == ["D"]
+    assert [(a, b) for a, b, _ in matched(log, 1)] == [("A", "C")]
+    assert stunned(log, 2) == {}  # night 0 touches day 1 only
+
+
+def test_events_explain_the_order() -> None:
+    result = count_day(build_log(_case("or-31-mafia-first-place.yaml")), 1)
+    kinds = [e.kind for e in result.events if e.kind in ("order", "ignored")]
+    assert kinds == ["order", "order", "ignored", "ignored", "order"]

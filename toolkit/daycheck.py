@@ -1,0 +1,75 @@
+"""Recount against the record: for every day whose outcome the game log records (the GM's
+announced elimination or no-lynch), does the re-count give the same? With, for a miss, the
+clues to why (names not understood, votes by non-players, a day without a recorded end).
+
+Used on the real mafiascum corpus (the acceptance figure of the votes work) and on any
+collection of imported or scraped games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from engine.day import DayResult, count_day, days_of
+from engine.gamelog import GameLog
+from engine.verify import published_outcome
+
+_CLUES = ("unknown-name", "ambiguous-name", "not-a-player", "not-a-target", "dead-target",
+          "dead-voter")
+
+
+@dataclass(frozen=True)
+class DayCheck:
+    game: str
+    day: int
+    recorded: str  # slot id(s) joined by '+', or 'no-lynch'
+    counted: str  # slot id, 'no-lynch' or 'none'
+    decided_by: str
+    decided_at_post: int | None
+    clues: tuple[str, ...]  # for a miss: what the count could not use
+
+    @property
+    def agrees(self) -> bool:
+        return self.recorded == self.counted
+
+
+def check_days(log: GameLog) -> list[DayCheck]:
+    out = []
+    game = log.meta.game_id or log.meta.title
+    for day in days_of(log):
+        recorded, _ = published_outcome(log, day)
+        if recorded is None:
+            continue
+        result = count_day(log, day)
+        out.append(DayCheck(game, day, recorded, result.outcome, result.decided_by,
+                            result.decided_at_post,
+                            () if result.outcome == recorded else _clues(result)))
+    return out
+
+
+def _clues(result: DayResult) -> tuple[str, ...]:
+    clues = [f"post {n.post} {n.voter}: {n.raw!r} {n.reason}" for n in result.not_counted
+             if n.reason in _CLUES]
+    if result.decided_by == "no-close":
+        clues.insert(0, "the day's end is not recorded")
+    top = ", ".join(f"{t.target} {t.votes:g}" for t in result.tally[:3])
+    clues.insert(0, f"tally {top or 'empty'}; {result.majority} needed")
+    return tuple(clues)
+
+
+def agreement(checks: Iterable[DayCheck]) -> tuple[int, int]:
+    """(days that agree, days checked)."""
+    items = list(checks)
+    return sum(c.agrees for c in items), len(items)
+
+
+def miss_table(checks: Iterable[DayCheck]) -> str:
+    lines = [f"{'game':22} {'day':>3}  {'recorded':22} {'counted':22} decided", "-" * 90]
+    for c in checks:
+        if c.agrees:
+            continue
+        where = f"{c.decided_by} at {c.decided_at_post}" if c.decided_at_post else c.decided_by
+        lines.append(f"{c.game:22} {c.day:>3}  {c.recorded[:22]:22} {c.counted[:22]:22} {where}")
+        lines.extend(f"{'':28}{clue[:110]}" for clue in c.clues[:6])
+    return "\n".join(lines)

@@ -1,0 +1,109 @@
+"""The day re-count for people: votes read when the log has none yet, the JSON of the CLI
+contract (DESIGN §7) and the table."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from engine.day import DayResult, count_day, days_of
+from engine.errors import BadInputError
+from engine.gamelog import GameLog
+from engine.rulesets import get_ruleset
+from scrapers.votes import GRAMMARS, extract_votes
+
+
+def ensure_votes(log: GameLog, *, reread: bool = False) -> bool:
+    """Read the votes from the posts when the log holds none (or `reread`). True if read."""
+    if log.votes and not reread:
+        return False
+    ruleset = get_ruleset(log.meta.ruleset or "")
+    if ruleset.day.grammar not in GRAMMARS:
+        return False
+    log.votes = extract_votes(log, ruleset)
+    return True
+
+
+def parse_rulings(pairs: list[str]) -> dict[str, str]:
+    """`KEY=VALUE` pairs from the command line."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise BadInputError(None, "--ruling", f"{pair!r} is not KEY=VALUE "
+                                "(e.g. mafiascum.deadline=plurality)")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def count_all(log: GameLog, day: int | None = None,
+              rulings: Mapping[str, str] | None = None) -> list[DayResult]:
+    days = days_of(log)
+    if day is not None:
+        if day not in days:
+            raise BadInputError(None, "--day", f"the game has no day {day}; its days are "
+                                f"{', '.join(map(str, days)) or 'none'}")
+        days = [day]
+    return [count_day(log, d, rulings) for d in days]
+
+
+def votes_json(log: GameLog, results: list[DayResult]) -> dict[str, Any]:
+    """DESIGN §7: days with the eliminated slot's name, no_lynch, decided_at_post, the tally
+    with voters, and every mark not counted with its reason; plus the chain of events."""
+    name = {s.id: s.name for s in log.players}
+
+    def shown(slot: str) -> str:
+        return "No Lynch" if slot == "no-lynch" else name.get(slot, slot)
+
+    return {"days": [{
+        "day": r.day,
+        "eliminated": shown(r.eliminated) if r.eliminated else None,
+        "no_lynch": r.no_lynch,
+        "decided_at_post": r.decided_at_post,
+        "decided_by": r.decided_by,
+        "majority": r.majority,
+        "tally": [{"target": shown(t.target), "votes": t.votes,
+                   "voters": [shown(v) for v in t.voters], "extra": t.extra}
+                  for t in r.tally],
+        "not_counted": [{"post": n.post, "voter": shown(n.voter), "raw": n.raw,
+                         "reason": n.reason, "detail": n.detail} for n in r.not_counted],
+        "order": [shown(s) for s in r.order] if r.order is not None else None,
+        "notes": r.notes,
+        "events": [{"post": e.post, "kind": e.kind, "text": e.text} for e in r.events],
+    } for r in results]}
+
+
+def print_votes(log: GameLog, results: list[DayResult], console: Console) -> None:
+    name = {s.id: s.name for s in log.players}
+
+    def shown(slot: str) -> str:
+        return "No Lynch" if slot == "no-lynch" else name.get(slot, slot)
+
+    for r in results:
+        if r.eliminated:
+            head = f"{shown(r.eliminated)} eliminated"
+        else:
+            head = "no lynch" if r.no_lynch else "undecided"
+        where = f" at post {r.decided_at_post}" if r.decided_at_post is not None else ""
+        need = f", {r.majority} needed" if r.majority else ""
+        console.print(f"[bold]Day {r.day}[/bold]: {head}{where} ({r.decided_by}{need})")
+        table = Table(show_header=True, header_style="dim", box=None, pad_edge=False)
+        table.add_column("target")
+        table.add_column("votes", justify="right")
+        table.add_column("voters")
+        for t in r.tally:
+            extra = f" (+{t.extra:g})" if t.extra else ""
+            table.add_row(shown(t.target), f"{t.votes:g}{extra}",
+                          ", ".join(shown(v) for v in t.voters))
+        console.print(table)
+        if r.not_counted:
+            console.print(f"  [dim]{len(r.not_counted)} marks not counted:[/dim]")
+            for n in r.not_counted:
+                detail = f" ({n.detail})" if n.detail else ""
+                console.print(f"    post {n.post} {shown(n.voter)}: {n.raw!r} — "
+                              f"{n.reason}{detail}", markup=False, highlight=False)
+        for note in r.notes:
+            console.print(f"  [yellow]note:[/yellow] {note}")

@@ -1,0 +1,56 @@
+"""Verification reports for people: JSON and a table with the chain behind each dispute."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+from engine.gamelog import GameLog
+from engine.verify import Report
+
+_STYLE = {"confirmed": "green", "disputed": "bold red", "unverifiable": "yellow",
+          "ruling-dependent": "magenta"}
+
+
+def _namer(log: GameLog) -> dict[str, str]:
+    return {s.id: s.name for s in log.players} | {"no-lynch": "No Lynch", "none": "nobody"}
+
+
+def report_json(log: GameLog, report: Report) -> dict[str, Any]:
+    name = _namer(log)
+
+    def shown(value: str | None) -> str | None:
+        if value is None:
+            return None
+        return "+".join(name.get(v, v) for v in value.split("+"))
+
+    return {
+        "game": report.game,
+        "rulings": report.rulings,
+        "summary": {s: report.count(s) for s in _STYLE},  # type: ignore[arg-type]
+        "findings": [{
+            "phase": f.phase, "item": f.item, "status": f.status,
+            "expected": shown(f.expected), "published": shown(f.published),
+            "reason": f.reason, "source": f.source,
+            "by_option": {k: shown(v) for k, v in f.by_option.items()},
+            "chain": list(f.chain),
+        } for f in report.findings],
+    }
+
+
+def print_report(log: GameLog, report: Report, console: Console, *, chains: bool = True
+                 ) -> None:
+    data = report_json(log, report)
+    for f in data["findings"]:
+        style = _STYLE[f["status"]]
+        console.print(f"[{style}]{f['status']:>16}[/{style}]  {f['phase']} {f['item']}: "
+                      f"{f['reason']}", highlight=False)
+        for option, outcome in f["by_option"].items():
+            console.print(f"{'':18}[dim]{option} -> {outcome}[/dim]", highlight=False)
+        if chains and f["status"] == "disputed":
+            for step in f["chain"]:
+                console.print(f"{'':18}{step}", markup=False, highlight=False)
+    s = data["summary"]
+    console.print(f"{s['confirmed']} confirmed, {s['disputed']} disputed, "
+                  f"{s['unverifiable']} unverifiable, {s['ruling-dependent']} ruling-dependent")
