@@ -1,0 +1,283 @@
+"""Days and nights of a game from its moderators' posts alone.
+
+The GM's posts are read in thread order and matched against the announcement rules of
+`scrapers.phases.patterns` (`scrapers.phases.signals`). Day by day:
+
+- a day's start is the first GM post after the previous night began that announces the day
+  ("Day 2 has begun", «Наступил день», a "Vote Count 2.0");
+- its end is the first GM post after that which announces the end (a lynch, no lynch, the
+  deadline, a final vote count or one at the majority, the night's start, the game's end);
+  when the next day begins with no end announced, the GM's last post before it is taken
+  (source "inferred");
+- night n runs from the end of day n to the start of day n+1 (night 0 when the game opens
+  with a night).
+
+The GM's opening posts (the game page, edited all game long: its living/dead lists and phase
+headers name every day) may only mark the start of the game, never a later boundary. A signal
+that names another phase's number does not count for this one ("Day 1 has ended" in a vote
+count posted after day 2 began), and a signal of a later phase stops the search, so one
+missed announcement costs one boundary, not every later one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from engine.gamelog import Boundary, GameLog, ParseIssue, Phase, Post, SourceRef, Where
+from engine.gamelog.phases import BoundarySource
+from scrapers.phases.signals import Signal, post_signals
+
+_ENDS = ("day-end", "game-end", "night-start")
+
+
+@dataclass(frozen=True)
+class _Mark:
+    """A boundary found: the post, the signal that marked it (None when inferred)."""
+
+    post: Post
+    signal: Signal | None
+    note: str | None = None
+
+
+def _in_context(sigs: list[Signal], day: int) -> list[Signal]:
+    """The signals of a post that may concern day `day`: when the post's trusted numbers all
+    name earlier phases (a late "Final Votecount of Day 1 ... X has been lynched"), its
+    unnumbered wording is about those phases too and is dropped."""
+    numbers = [s.number for s in sigs if s.number is not None and not s.rule.weak]
+    if numbers and max(numbers) < day:
+        return [s for s in sigs if s.number is not None]
+    return sigs
+
+
+def _stops_start(s: Signal, day: int, first: bool) -> bool:
+    """Whether the signal shows that day `day` is already under way or over, so that its
+    start announcement, if any, has been missed."""
+    if s.rule.weak:
+        return False
+    if s.number is None:
+        return first and s.kind in ("day-end", "game-end")
+    return _past_day(s, day) or _ends_day(s, day) or (s.kind == "in-day" and s.number == day)
+
+
+def _starts_day(s: Signal, day: int) -> bool:
+    return s.kind == "day-start" and s.number in (None, day)
+
+
+def _ends_day(s: Signal, day: int) -> bool:
+    return s.kind in _ENDS and s.number in (None, day)
+
+
+def _past_day(s: Signal, day: int) -> bool:
+    """Evidence that a phase after day `day` has begun."""
+    if s.number is None:
+        return False
+    if s.kind in ("day-start", "in-day"):
+        return s.number > day
+    return s.number > day and s.kind in _ENDS
+
+
+class _Detector:
+    """The GM posts of one thread with their signals, and the day-by-day searches."""
+
+    def __init__(self, posts: Iterable[Post]) -> None:
+        posts = sorted(posts, key=lambda p: p.number)
+        # The GM's opening posts (before any player posts: the game page, rules, the setup)
+        # are edited all game long, so they may only mark the start of the game.
+        count = next((i for i, p in enumerate(posts) if not p.gm), len(posts))
+        self.opening = [(p, post_signals(p)) for p in posts[:count]]
+        self.gm = [p for p in posts[count:] if p.gm]
+        self.signals = {p.number: post_signals(p) for p in self.gm}
+        self.issues: list[ParseIssue] = []
+
+    def _after(self, mark: _Mark | None) -> list[tuple[Post, list[Signal]]]:
+        """GM posts after the boundary's post; in the boundary's own post, only the numbered
+        day starts that follow it ("Bob was lynched. ... Day 2 begins.")."""
+        out: list[tuple[Post, list[Signal]]] = []
+        for post in self.gm:
+            if mark is None or post.number > mark.post.number:
+                out.append((post, self.signals[post.number]))
+            elif post.number == mark.post.number and mark.signal is not None:
+                pos = mark.signal.pos
+                rest = [s for s in self.signals[post.number]
+                        if s.pos > pos and s.kind == "day-start" and s.number is not None]
+                out.append((post, rest))
+        return out
+
+    def night_zero(self) -> _Mark | None:
+        """The start of night 0 when a GM post announces it before day 1 begins."""
+        # not in the game page (its player list says "died Night 0" all game long); "the
+        # game has begun" says nothing about which phase it begins with
+        for post, sigs in [*self.opening[1:], *self._after(None)]:
+            night = next((s for s in sigs if s.kind == "night-start" and s.number == 0), None)
+            if night is not None:
+                return _Mark(post, night)
+            if any(_starts_day(s, 1) and s.number == 1 and s.rule.fixed is None and not s.rule.weak
+                   for s in sigs):
+                return None
+        return None
+
+    def day_start(self, day: int, after: _Mark | None) -> _Mark | None:
+        # An unnumbered lynch stops the search for day 1 only: on later days the GM's flip
+        # scenes after the previous day's end retell that lynch.
+        first = after is None or (after.signal is not None and after.signal.number == 0)
+        if after is None:
+            # "Day 1 begins now!" among the GM's first posts (after the game page, which is
+            # edited all game long) opens the game
+            for post, sigs in self.opening[1:]:
+                found = next((s for s in sigs if _starts_day(s, 1) and not s.rule.weak), None)
+                if found is not None:
+                    return _Mark(post, found, "the GM's opening posts")
+        for post, sigs in self._after(after):
+            sigs = _in_context(sigs, day)
+            # "Day 2" names the day wherever it stands in the post; an unnumbered start
+            # ("X has died") counts only before any sign that the day is over
+            found = next((s for s in sigs if _starts_day(s, day) and s.number is not None), None)
+            for s in sigs:
+                if found is not None:
+                    break
+                if _starts_day(s, day):
+                    found = s
+                elif _stops_start(s, day, first):
+                    break
+            if found is not None:
+                return _Mark(post, found)
+            if any(_stops_start(s, day, first) for s in sigs):
+                break
+        if day == 1:
+            for post, sigs in reversed(self.opening):
+                found = next((s for s in sigs if _starts_day(s, 1)), None)
+                if found is not None:
+                    return _Mark(post, found, "the GM's opening posts")
+        return None
+
+    def day_end(self, day: int, start: _Mark | None, after: _Mark | None) -> _Mark | None:
+        previous: Post | None = None
+        origin = start or after
+        for post, sigs in self._after(origin):
+            sigs = _in_context(sigs, day)
+            if start is None:
+                # Without the day's start, an unnumbered "night actions are due" may still be
+                # about the night that the previous day's end began.
+                sigs = [s for s in sigs if s.kind != "night-start"
+                        or (s.number is not None and not s.rule.weak)]
+            found = next((s for s in sigs if _ends_day(s, day)), None)
+            if found is not None:
+                return _Mark(post, found)
+            # "X, Vanilla Townie, lynched Day 4" while no sign of day 4 has been seen: the GM
+            # numbered the day wrong (a whole missed day would have shown its start first)
+            found = next((s for s in sigs if s.kind == "day-end" and s.number == day + 1
+                          and not s.rule.weak), None)
+            if found is not None:
+                return _Mark(post, found, f"the GM calls it Day {day + 1}")
+            if any(not s.rule.weak and _past_day(s, day) for s in sigs):
+                if previous is None:
+                    return None
+                return _Mark(previous, None,
+                             f"no end announced; the last moderator post before day "
+                             f"{day + 1} began (post {post.number})")
+            if origin is None or post.number != origin.post.number:
+                previous = post
+        return None
+
+    def _game_over(self, end: _Mark, day: int) -> bool:
+        """Whether the post that ended the day also ends the game ("X was lynched. Town
+        wins!"): then no night follows."""
+        sigs = _in_context(self.signals.get(end.post.number, []), day)
+        return any(s.kind == "game-end" for s in sigs)
+
+    def run(self) -> list[Phase]:
+        phases: list[Phase] = []
+        n0 = self.night_zero()
+        after = night_start = n0
+        night_number = 0
+        day = 1
+        while True:
+            start = self.day_start(day, after)
+            if night_start is not None:
+                phases.append(Phase(kind="night", number=night_number,
+                                    start=_boundary(night_start), end=_boundary(start)))
+            end = self.day_end(day, start, after)
+            if start is None and end is None and day > 1:
+                break  # nothing after the last night: the game ended during it
+            phases.append(Phase(kind="day", number=day, start=_boundary(start),
+                                end=_boundary(end)))
+            for what, mark, other in (("start", start, end), ("end", end, start)):
+                if mark is None:
+                    # the issue points at the day's other boundary, when there is one
+                    self.issues.append(ParseIssue(
+                        severity="warning", code="phase-not-found",
+                        where=Where(post=other.post.number if other else None),
+                        message=f"no moderator post announcing the {what} of Day {day} found"))
+            if end is None or self._game_over(end, day):
+                break
+            after = night_start = end
+            night_number = day
+            day += 1
+        return phases
+
+
+def _boundary(mark: _Mark | None) -> Boundary | None:
+    if mark is None:
+        return None
+    source: BoundarySource
+    if mark.signal is None:
+        source = "inferred"
+        ref = SourceRef(kind="inferred", post=mark.post.number, note=mark.note)
+    else:
+        source = mark.signal.rule.source
+        note = mark.signal.rule.name + (f" ({mark.note})" if mark.note else "")
+        ref = SourceRef(kind="post", post=mark.post.number, text=mark.signal.text, note=note)
+    return Boundary(post=mark.post.number, time=mark.post.time, source=source, ref=ref)
+
+
+def detect_phases(log: GameLog) -> tuple[list[Phase], list[ParseIssue]]:
+    """Days and nights in order (N0 first when the game opens with a night), each boundary
+    pointing at the GM post that marked it. Never raises; a day whose start or end was not
+    found is reported as a `phase-not-found` warning."""
+    return detect_phases_in(log.posts)
+
+
+def detect_phases_in(posts: Iterable[Post]) -> tuple[list[Phase], list[ParseIssue]]:
+    """`detect_phases` on posts alone (an importer before its log exists)."""
+    detector = _Detector(posts)
+    phases = detector.run()
+    return phases, detector.issues
+
+
+def detect_day_starts(posts: Iterable[Post], day_ends: Sequence[int | None]
+                      ) -> list[Boundary | None]:
+    """The start of each day when the day ends are known already (a dataset's transitions):
+    for day d, the first GM post after day d-1's end post that announces day d, no later than
+    day d's own end. ``day_ends[i]`` is the end post of day i+1 (None: unknown, and then so
+    is the start of the next day). Returns one start per day end, None where none was found."""
+    detector = _Detector(posts)
+    by_number = {p.number: p for p in detector.gm}
+    starts: list[Boundary | None] = []
+    for index, end in enumerate(day_ends):
+        day = index + 1
+        after: _Mark | None = None
+        if day > 1:
+            previous = day_ends[index - 1]
+            if previous is None:
+                starts.append(None)
+                continue
+            after = _previous_end(by_number.get(previous), previous, day - 1, detector)
+        start = detector.day_start(day, after)
+        if start is not None and (end is None or start.post.number <= end) and (
+                after is None or start.post.number >= after.post.number):
+            starts.append(_boundary(start))
+        else:
+            starts.append(None)
+    return starts
+
+
+def _previous_end(post: Post | None, number: int, day: int, detector: _Detector) -> _Mark:
+    """A mark at a known end post: after its own end announcement when it has one, so that
+    "X was lynched. ... Day 2 begins." in that post still starts the next day."""
+    if post is None:
+        # a player's post or a lost one: the search starts after it
+        return _Mark(Post(number=number, author="", html="", text=""), None)
+    sigs = _in_context(detector.signals[post.number], day)
+    return _Mark(post, next((s for s in sigs if _ends_day(s, day)), None))
+

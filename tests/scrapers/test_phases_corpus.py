@@ -1,0 +1,113 @@
+"""Phase detection on the real mafiascum corpus, without transitions.tsv: the detected end of
+each day must lie in the run of moderator posts that ends it, on at least 97% of the days
+whose end transitions.tsv records.
+
+The run of a day is the maximal block of consecutive posts (by number, no other author's post
+in between) written by moderators that holds the true end post; when the true end post is not
+a moderator's (or is absent from the posts file), the run of moderator posts right after it.
+Run with ``-s`` to see the table of misses. Skipped with the reason when ../shared is absent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from engine.gamelog import GameLog, Post
+from scrapers.importers.mafiascum import MafiascumFiles, import_mafiascum
+from scrapers.phases import detect_phases
+from tests.conftest import corpus_threads, need_corpus
+
+REQUIRED = 0.97
+
+
+@dataclass
+class Miss:
+    thread: str
+    day: int
+    true_end: int
+    run: list[int]
+    detected: int | None
+    why: str
+    texts: list[str]
+
+
+def _run_of(posts: list[Post], end: int) -> list[int]:
+    """The moderators' run that holds post `end` (or follows it when it is not theirs)."""
+    at = next((i for i, p in enumerate(posts) if p.number >= end), len(posts))
+    if at < len(posts) and posts[at].number == end and posts[at].gm:
+        while at > 0 and posts[at - 1].gm and posts[at - 1].number == posts[at].number - 1:
+            at -= 1
+    run: list[int] = []
+    while at < len(posts) and posts[at].gm and (not run or posts[at].number == run[-1] + 1):
+        run.append(posts[at].number)
+        at += 1
+    return run
+
+
+def _snippet(post: Post | None) -> str:
+    if post is None:
+        return "(not in the posts file)"
+    return f"#{post.number} {post.author}: " + " ".join(post.text.split())[:110]
+
+
+def _check_game(thread: str, log: GameLog) -> tuple[int, list[Miss]]:
+    posts = sorted(log.posts, key=lambda p: p.number)
+    by_number = {p.number: p for p in posts}
+    # what the detector may use: posts only, not the transitions-based phases of the import
+    detected, _issues = detect_phases(log.model_copy(update={"phases": []}))
+    ends = {p.number: p.end for p in detected if p.kind == "day"}
+    days = 0
+    misses: list[Miss] = []
+    for phase in log.phases:
+        if phase.kind != "day" or phase.end is None or phase.end.post is None:
+            continue
+        days += 1
+        true_end = phase.end.post
+        run = _run_of(posts, true_end)
+        found = ends.get(phase.number)
+        got = found.post if found is not None else None
+        if got is not None and got in run:
+            continue
+        if true_end not in by_number and not run:
+            why = "the true end post is beyond the posts file and no moderator post follows"
+        elif got is None:
+            why = "no end announcement found"
+        else:
+            assert found is not None
+            rule = found.ref.note if found.ref is not None else found.source
+            side = "before" if not run or got < run[0] else "after"
+            why = f"detected {side} the run, by {rule!r}"
+        shown = [_snippet(by_number.get(true_end))]
+        if got is not None:
+            shown.append(_snippet(by_number.get(got)))
+        misses.append(Miss(thread, phase.number, true_end, run, got, why, shown))
+    return days, misses
+
+
+@pytest.mark.corpus
+def test_detected_day_ends_lie_in_the_moderators_run() -> None:
+    corpus = need_corpus()
+    threads = corpus_threads()
+    total = 0
+    misses: list[Miss] = []
+    for thread in threads:
+        log = import_mafiascum(MafiascumFiles(corpus / "posts" / f"{thread}.jsonl.gz",
+                                              corpus / "archive.txt",
+                                              corpus / "transitions.tsv"))
+        days, missed = _check_game(thread, log)
+        total += days
+        misses.extend(missed)
+    hits = total - len(misses)
+    share = hits / total if total else 0.0
+    print(f"\nphase detection on {len(threads)} games: {hits}/{total} day ends "
+          f"in the moderators' run = {share:.2%} (required {REQUIRED:.0%})")
+    print(f"{'game':>6} {'day':>3} {'true':>5} {'run':>11} {'found':>5}  why")
+    for m in misses:
+        run = f"{m.run[0]}-{m.run[-1]}" if m.run else "-"
+        print(f"{m.thread:>6} {m.day:>3} {m.true_end:>5} {run:>11} {m.detected!s:>5}  {m.why}")
+        for text in m.texts:
+            print(f"{'':>18}{text}")
+    assert total > 0
+    assert share >= REQUIRED, f"{share:.2%} of {total} day ends found; see the table above"
