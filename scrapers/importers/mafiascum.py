@@ -4,7 +4,7 @@ transitions.tsv, into a `GameLog`.
 What is imported: every post (HTML, plain text, quotes, time, the moderators' posts flagged),
 the slots with their replacement chains, roles, factions and fates (archive.txt), the day ends
 (transitions.tsv) with the nights between, and the deaths and result as the archive records
-them. Votes are extracted by a later stage.
+them, and every vote mark of the posts under the mafiascum grammar.
 """
 
 from __future__ import annotations
@@ -39,16 +39,19 @@ from scrapers.html_text import body_text
 from scrapers.importers.mafiascum_archive import (
     ArchiveGame,
     find_block,
+    kills_on_posts,
     no_lynch_days,
+    one_less_for_no_lynch,
     read_game,
+    resets_on_posts,
     split_blocks,
 )
 from scrapers.importers.mafiascum_posts import RawPost, iter_posts, parse_time, read_bytes
 from scrapers.importers.mafiascum_transitions import DayEnds, read_day_ends
+from scrapers.phases import detect_day_starts, detect_phases_in
 from scrapers.sources import source_file
+from scrapers.votes import extract_votes
 
-_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-          "ten", "eleven", "twelve"]
 _TAGS = re.compile(r"<[^>]+>")
 
 
@@ -103,15 +106,25 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
         severity="info", code="timezone-assumed", where=Where(file=files.posts.name),
         message=f"post times are board-local without a zone; read as {timezone}"
                 " (set --timezone to change)"))
+    rulings: dict[str, str] = {}
+    if one_less_for_no_lynch(game) is not None:
+        # the game's own announcement, recorded by the archive: not a guess
+        rulings["mafiascum.no-lynch-threshold"] = "one-less"
+    published = _published(game, slots, files.archive.name)
+    _day_events(game, published, slots, phases, files.archive.name, issues)
     meta = Meta(
         title=game.title, game_id=f"mafiascum:{thread}", forum="mafiascum.net", engine="phpbb3",
-        thread_urls=[game.url], ruleset="mafiascum", gms=game.moderators, timezone=timezone,
+        thread_urls=[game.url], ruleset="mafiascum", rulings=rulings, gms=game.moderators,
+        timezone=timezone,
         result=game.result, notes=[text for _, text in game.notes],
         sources=[source_file(files.posts, "posts", posts_bytes),
                  source_file(files.archive, "archive", archive_bytes),
                  source_file(files.transitions, "transitions", transitions_bytes)])
-    return GameLog(meta=meta, players=slots, posts=posts, phases=phases,
-                   published=_published(game, slots, files.archive.name), issues=issues)
+    log = GameLog(meta=meta, players=slots, posts=posts, phases=phases,
+                  published=published, issues=issues)
+    say("reading the votes")
+    log.votes = extract_votes(log)
+    return log
 
 
 def _read(path: Path) -> bytes:
@@ -241,8 +254,10 @@ def _assign_slots(posts: list[Post], slots: list[Slot], mods: set[str], file: st
         for i, occ in enumerate(slot.occupants):
             by_nick[occ.nick.lower()].append((slot, i))
     strangers: dict[str, int] = defaultdict(int)
+    renamed = _renamed_accounts(posts, slots, by_nick, mods, file, issues)
+    renamed.update(_unlisted_accounts(posts, slots, by_nick, renamed, mods, file, issues))
     for post in posts:
-        found = by_nick.get(post.author.lower())
+        found = by_nick.get(post.author.lower()) or renamed.get(post.author.lower())
         if not found:
             if not post.gm:
                 strangers[post.author] += 1
@@ -272,6 +287,97 @@ def _assign_slots(posts: list[Post], slots: list[Slot], mods: set[str], file: st
                     text=occ.nick))
 
 
+def _renamed_accounts(posts: list[Post], slots: list[Slot],
+                      by_nick: dict[str, list[tuple[Slot, int]]], mods: set[str], file: str,
+                      issues: list[ParseIssue]) -> dict[str, list[tuple[Slot, int]]]:
+    """Nicks that are not in the archive but post from the account (forum user id) of a slot's
+    occupant: the account was renamed during or after the game. Their posts belong to that
+    slot, and the new nick becomes one of its aliases (votes may use either)."""
+    by_user: dict[str, list[tuple[Slot, int]]] = defaultdict(list)
+    for slot in slots:
+        for i, occ in enumerate(slot.occupants):
+            if occ.user_id:
+                by_user[occ.user_id].append((slot, i))
+    out: dict[str, list[tuple[Slot, int]]] = {}
+    for post in posts:
+        low = post.author.lower()
+        if low in by_nick or low in mods or low in out or not post.author_id:
+            continue
+        found = by_user.get(post.author_id)
+        if not found:
+            continue
+        out[low] = found
+        slot = found[0][0]
+        if post.author not in slot.aliases:
+            slot.aliases.append(post.author)
+        issues.append(ParseIssue(
+            severity="info", code="renamed-account", where=Where(file=file, post=post.number),
+            message=f"{post.author!r} posts from the account (user id {post.author_id}) of "
+                    f"{slot.occupants[found[0][1]].nick!r}: the same player under a new name; "
+                    f"their posts count for slot {slot.id!r}", text=post.author))
+    return out
+
+
+UNLISTED_MIN_POSTS = 5  # a spectator's odd post is not a player's account
+UNLISTED_MIN_SCORE = 60.0  # rapidfuzz ratio of the folded names (0-100)
+
+
+def _unlisted_accounts(posts: list[Post], slots: list[Slot],
+                       by_nick: dict[str, list[tuple[Slot, int]]],
+                       known: dict[str, list[tuple[Slot, int]]], mods: set[str], file: str,
+                       issues: list[ParseIssue]) -> dict[str, list[tuple[Slot, int]]]:
+    """A slot nick of the archive that never posts, and a nick outside the archive that
+    posts all game with a name like it ('BNL' for bulletnlynchproof, 'saporovirus' for
+    sapovirus, 'Wake1' for Wake88): the same player under another account name. Paired by
+    name likeness (the letters in order from the first, or a close spelling), best pairs
+    first; each pairing is reported with its reason."""
+    from rapidfuzz import fuzz
+
+    from scrapers.names.keys import fold, is_subsequence
+
+    counts: dict[str, int] = defaultdict(int)
+    spelled: dict[str, str] = {}
+    for post in posts:
+        low = post.author.lower()
+        if low in by_nick or low in known or low in mods:
+            continue
+        counts[low] += 1
+        spelled.setdefault(low, post.author)
+    posted = {p.author.lower() for p in posts}
+    silent = [(slot, i) for slot in slots for i, occ in enumerate(slot.occupants)
+              if occ.nick.lower() not in posted]
+    strangers = [n for n, c in counts.items() if c >= UNLISTED_MIN_POSTS]
+    scored: list[tuple[float, str, Slot, int]] = []
+    for slot, i in silent:
+        a = fold(slot.occupants[i].nick)
+        for low in strangers:
+            b = fold(spelled[low])
+            if not a or not b:
+                continue
+            score = float(fuzz.ratio(a, b))
+            if len(b) >= 2 and b[0] == a[0] and is_subsequence(b, a):
+                score = max(score, 75.0)
+            if score >= UNLISTED_MIN_SCORE:
+                scored.append((score, low, slot, i))
+    out: dict[str, list[tuple[Slot, int]]] = {}
+    used: set[tuple[str, int]] = set()
+    for score, low, slot, i in sorted(scored, key=lambda t: (-t[0], t[1], t[2].id)):
+        if low in out or (slot.id, i) in used:
+            continue
+        out[low] = [(slot, i)]
+        used.add((slot.id, i))
+        nick = spelled[low]
+        if nick not in slot.aliases:
+            slot.aliases.append(nick)
+        issues.append(ParseIssue(
+            severity="warning", code="unlisted-account", where=Where(file=file),
+            message=f"{slot.occupants[i].nick!r} of slot {slot.id!r} never posts, and "
+                    f"{nick!r}, not in the archive, posts {counts[low]} times with a name "
+                    f"like it (likeness {score:.0f}/100): taken as the same player",
+            text=nick))
+    return out
+
+
 def _phases(game: ArchiveGame, day_ends: DayEnds, posts: list[Post], file: str,
             posts_file: str, issues: list[ParseIssue]) -> list[Phase]:
     by_number = {p.number: p for p in posts}
@@ -299,25 +405,28 @@ def _phases(game: ArchiveGame, day_ends: DayEnds, posts: list[Post], file: str,
                                       text=str(post_number)))
 
     phases: list[Phase] = []
-    prev_end = -1
-    day_starts: dict[int, Boundary | None] = {}
+    # each day's start: the GM's announcement between the previous day's end and this one's
+    # (scrapers.phases); none found leaves it empty, the day then runs from the previous end
+    ends = [day_ends.ends[day - 1] if day <= len(day_ends.ends) else None
+            for day in range(1, last_day + 1)]
+    day_starts = dict(enumerate(detect_day_starts(posts, ends), start=1))
+    detected = _detected_ends(posts, ends)
     for day in range(1, last_day + 1):
-        end_post = day_ends.ends[day - 1] if day <= len(day_ends.ends) else None
-        window_end = end_post if end_post is not None else (posts[-1].number if posts else 0)
-        day_starts[day] = _day_start(day, posts, prev_end, window_end)
+        end_post = ends[day - 1]
         if day_starts[day] is None:
             issues.append(ParseIssue(
                 severity="info", code="phase-start-unknown", where=Where(file=posts_file),
                 message=f"no moderator post announcing Day {day} found; its start is left empty"))
         end = boundary(end_post, day) if end_post is not None else None
         if day <= len(day_ends.ends) and end_post is None:
+            found = detected.get(day)
+            end = found
             issues.append(ParseIssue(
                 severity="warning", code="transition-missing",
                 where=Where(file=file, line=day_ends.line),
-                message=f"the end of Day {day} is marked 'missing' in the transitions file"))
+                message=f"the end of Day {day} is marked 'missing' in the transitions file"
+                        + (f"; taken from the moderator's post {found.post}" if found else "")))
         phases.append(Phase(kind="day", number=day, start=day_starts[day], end=end))
-        if end_post is not None:
-            prev_end = end_post
     for night in range(1, last_night + 1):
         day_end = phases[night - 1].end if night - 1 < len(phases) else None
         start = day_end.model_copy() if day_end is not None else None
@@ -328,28 +437,59 @@ def _phases(game: ArchiveGame, day_ends: DayEnds, posts: list[Post], file: str,
     return phases
 
 
-def _word(n: int) -> str:
-    return _WORDS[n] if n < len(_WORDS) else str(n)
+def _day_events(game: ArchiveGame, published: Published, slots: list[Slot],
+                phases: list[Phase], file: str, issues: list[ParseIssue]) -> None:
+    """The notes' day-kills ('X killed on post N') give the post of the death; their resets
+    ('votecount reset on post N') go to the day holding that post."""
+    by_nick = {n.lower(): s for s in slots for n in s.nicks}
+    for nick, post, line, text in kills_on_posts(game):
+        slot = by_nick.get(nick.lower())
+        death = None
+        for item in published.phases:
+            for d in item.deaths:
+                if slot is not None and d.slot == slot.id and d.kind != "eliminated":
+                    death = d
+        if death is None:
+            issues.append(ParseIssue(
+                severity="warning", code="day-kill-not-matched", where=Where(file=file, line=line),
+                message=f"the notes say {text!r} but no slot {nick!r} died other than by lynch",
+                text=text))
+            continue
+        death.source = SourceRef(kind="archive", file=file, line=line, post=post, text=text,
+                                 note="the post at which the death happened")
+    days = [p for p in phases if p.kind == "day"]
+    for post, line, text in resets_on_posts(game):
+        day = next((d for d in days if d.end is not None and d.end.post is not None
+                    and post <= d.end.post), days[-1] if days else None)
+        if day is None:
+            continue
+        key = f"D{day.number}"
+        found = published.for_phase(key)
+        if found is None:
+            found = PhasePublished(phase=key)
+            published.phases.append(found)
+            published.phases.sort(key=lambda p: phase_sort_key(p.phase))
+        found.vote_resets.append(SourceRef(kind="archive", file=file, line=line, post=post,
+                                          text=text))
 
 
-def _day_start(day: int, posts: list[Post], after: int, until: int) -> Boundary | None:
-    """The first moderator post after `after` (up to `until`) announcing day `day`."""
-    patterns = [rf"\bday\s*(?:{day}|{_word(day)})\b", rf"\bvote\s*count\s*{day}\.\d"]
-    if day > 1:
-        patterns.append(rf"\bnight\s*(?:{day - 1}|{_word(day - 1)})\b")
-    rx = re.compile("|".join(patterns), re.I)
-    candidates = [p for p in posts if p.gm and after < p.number <= until]
-    # The opening post is edited all game long and names every day; it counts as the start
-    # of day 1 only when no later moderator post announces it.
-    if day == 1 and candidates and candidates[0] is posts[0]:
-        candidates = candidates[1:] + candidates[:1]
-    for post in candidates:
-        m = rx.search(post.text)
-        if m:
-            return Boundary(post=post.number, time=post.time, source="inferred",
-                            ref=SourceRef(kind="post", post=post.number, text=m.group(0),
-                                          note="first moderator post naming the day"))
-    return None
+def _detected_ends(posts: list[Post], ends: list[int | None]) -> dict[int, Boundary]:
+    """For days whose end the transitions file leaves out: the end the moderator's posts
+    announce (`scrapers.phases`), when it lies between the neighbouring known ends."""
+    if all(e is not None for e in ends):
+        return {}
+    found: dict[int, Boundary] = {}
+    for phase in detect_phases_in(posts)[0]:
+        day = phase.number
+        if phase.kind != "day" or not 1 <= day <= len(ends) or ends[day - 1] is not None:
+            continue
+        if phase.end is None or phase.end.post is None:
+            continue
+        low = next((e for e in reversed(ends[: day - 1]) if e is not None), -1)
+        high = next((e for e in ends[day:] if e is not None), None)
+        if phase.end.post > low and (high is None or phase.end.post < high):
+            found[day] = phase.end
+    return found
 
 
 def _published(game: ArchiveGame, slots: list[Slot], file: str) -> Published:

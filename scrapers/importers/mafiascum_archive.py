@@ -223,6 +223,37 @@ def no_lynch_days(game: ArchiveGame) -> list[tuple[int, int, str]]:
     return found
 
 
+_KILLED_ON = re.compile(r"(?P<nick>[^;:]+?)\s+killed\s+on\s+post\s+(?P<post>\d+)", re.I)
+_RESET_ON = re.compile(r"vote\s*count\s+reset\s+on\s+post\s+(?P<post>\d+)", re.I)
+_ONE_LESS = re.compile(r"\bone\s+less\s+for\s+no[\s-]*lynch\b", re.I)
+
+
+def kills_on_posts(game: ArchiveGame) -> list[tuple[str, int, int, str]]:
+    """'X killed on post N' in the notes (day-kills): (nick, post, line, the matched text)."""
+    found: list[tuple[str, int, int, str]] = []
+    for line, text in game.notes:
+        for piece in text.split(";"):
+            m = _KILLED_ON.search(piece)
+            if m:
+                found.append((m["nick"].strip(), int(m["post"]), line, m.group(0).strip()))
+    return found
+
+
+def resets_on_posts(game: ArchiveGame) -> list[tuple[int, int, str]]:
+    """'votecount reset on post N' in the notes: (post, line, the matched text)."""
+    return [(int(m["post"]), line, m.group(0)) for line, text in game.notes
+            for m in _RESET_ON.finditer(text)]
+
+
+def one_less_for_no_lynch(game: ArchiveGame) -> tuple[int, str] | None:
+    """The notes' 'one less for no lynch': (line, the matched text), when they say so."""
+    for line, text in game.notes:
+        m = _ONE_LESS.search(text)
+        if m:
+            return line, m.group(0)
+    return None
+
+
 def find_block(blocks: list[ArchiveBlock], thread: str, file: str) -> ArchiveBlock:
     for block in blocks:
         if block.thread == thread:

@@ -142,9 +142,24 @@ def test_non_numeric_transitions_row_names_line_and_column(tmp_path: Path) -> No
         in output
 
 
-def test_missing_day_end_is_a_warning_not_an_error(tmp_path: Path) -> None:
+def test_missing_day_end_is_a_warning_and_taken_from_the_moderators_posts(
+        tmp_path: Path) -> None:
     transitions = fx.TRANSITIONS.replace(f"{fx.GAME}\t5\t9", f"{fx.GAME}\t5\tmissing")
     log = import_mafiascum(_files(fx.write(tmp_path, transitions=transitions)))
+    end = log.phase("D2").end
+    assert end is not None
+    assert (end.post, end.source) == (9, "gm-post")  # "No lynch today. Night 2."
+    issue = next(i for i in log.issues if i.code == "transition-missing")
+    assert issue.severity == "warning"
+    assert "taken from the moderator's post 9" in issue.message
+
+
+def test_missing_day_end_without_an_announcement_stays_empty(tmp_path: Path) -> None:
+    transitions = fx.TRANSITIONS.replace(f"{fx.GAME}\t5\t9", f"{fx.GAME}\t5\tmissing")
+    # neither the end of day 2 nor the start of day 3 is announced
+    records = [dict(r, content="Thanks all.") if r["number"] in (9, 10) else r
+               for r in fx.posts()]
+    log = import_mafiascum(_files(fx.write(tmp_path, records, transitions=transitions)))
     assert log.phase("D2").end is None
     assert "transition-missing" in {i.code for i in log.issues}
 
