@@ -18,11 +18,13 @@ of the nearest player.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
 from rapidfuzz import fuzz
+from rapidfuzz.distance import OSA
 
 from engine.gamelog import GameLog
 from scrapers.names.keys import fold, initials, is_subsequence, lemma_keys, tokens
@@ -42,6 +44,10 @@ class Name:
     text: str
     owner: str  # slot id, or GM
     kind: Literal["nick", "ingame", "alias", "gm"] = "nick"
+    # a replaced player's nick: from this post on someone else plays the slot, and the old
+    # nick is matched only when written out (exact, inflected or a prefix), not by initials
+    # or likeness ('CD' after ChannelDelibird left is CooLDoG, not the old nick)
+    until: int | None = None
 
 
 @dataclass(frozen=True)
@@ -84,8 +90,9 @@ class NameIndex:
     def from_log(cls, log: GameLog) -> NameIndex:
         names: list[Name] = []
         for slot in log.players:
-            for nick in slot.nicks:
-                names.append(Name(nick, slot.id, "nick"))
+            for i, occ in enumerate(slot.occupants):
+                nxt = slot.occupants[i + 1].from_post if i + 1 < len(slot.occupants) else None
+                names.append(Name(occ.nick, slot.id, "nick", until=nxt))
             if slot.ingame_name:
                 names.append(Name(slot.ingame_name, slot.id, "ingame"))
             names.extend(Name(a, slot.id, "alias") for a in slot.aliases)
@@ -93,54 +100,81 @@ class NameIndex:
         names.extend(Name(g, GM, "gm") for g in log.meta.gms if fold(g) not in slot_keys)
         return cls(names)
 
-    def resolve(self, written: str, *, valid: Collection[str] | None = None) -> Resolution:
+    def resolve(self, written: str, *, valid: Collection[str] | None = None,
+                at: int | None = None) -> Resolution:
         """The slot `written` names. `valid`: the slots that can be voted for now; among
         several equally good matches, those outside it are dropped (one cannot vote for the
         dead), which is a rule, not a guess."""
         words = written.split()
-        # the whole text, then shorter and shorter word prefixes ("Blood Queen please");
-        # every exact-to-subsequence reading of them before any typo reading
+        # the whole text, then shorter and shorter word prefixes ("Blood Queen please"):
+        # the written-out readings (exact to subsequence) of the whole, then its typo
+        # reading, then the written-out readings of the shorter prefixes; a shorter prefix
+        # that fits several slots ("The" of "The Bzzzulge") is no answer and does not stop
+        # the search
         tries = [" ".join(words[:k]) for k in range(len(words), 0, -1)][:6] or [written]
-        first = Resolution(written, None, "unknown")
-        for text in tries:
-            res = self._resolve_one(text, valid, fuzzy=False)
-            if res.how != "unknown":
+        res = self._resolve_one(tries[0], valid, fuzzy=False, at=at)
+        if res.how != "unknown":
+            return Resolution(written, res.owner, res.how, res.candidates, res.matched)
+        for text in tries[1:]:  # a name written out in full before some more words
+            res = self._resolve_one(text, valid, fuzzy=False, at=at)
+            if res.how in ("exact", "lemma"):
                 return Resolution(written, res.owner, res.how, res.candidates, res.matched)
-        for text in dict.fromkeys((tries[0], tries[-1])):
-            res = self._resolve_one(text, valid, fuzzy=True)
-            if res.how != "unknown":
+        whole = self._resolve_one(tries[0], valid, fuzzy=True, at=at)
+        if whole.how != "unknown":
+            return Resolution(written, whole.owner, whole.how, whole.candidates, whole.matched)
+        for text in tries[1:]:
+            res = self._resolve_one(text, valid, fuzzy=False, at=at)
+            if res.how not in ("unknown", "ambiguous"):
                 return Resolution(written, res.owner, res.how, res.candidates, res.matched)
-            if text == tries[0]:
-                first = Resolution(written, None, "unknown", res.candidates)
-        return first
+        if len(tries) > 1:
+            res = self._resolve_one(tries[-1], valid, fuzzy=True, at=at)
+            if res.how == "fuzzy":
+                return Resolution(written, res.owner, res.how, res.candidates, res.matched)
+        return Resolution(written, None, "unknown", whole.candidates)
+
+    def _current(self, at: int | None) -> list[_Entry]:
+        """The names in use at post `at`: a replaced nick drops out from its successor's
+        first post."""
+        if at is None:
+            return self.entries
+        return [e for e in self.entries if e.name.until is None or at < e.name.until]
 
     def _resolve_one(self, text: str, valid: Collection[str] | None, *,
-                     fuzzy: bool) -> Resolution:
-        key = fold(text)
+                     fuzzy: bool, at: int | None = None) -> Resolution:
+        key = _squeeze(fold(text))
         if not key:
             return Resolution(text, None, "unknown")
         lem = lemma_keys(text)
+        current = self._current(at)
         tiers: list[tuple[How, list[_Entry]]] = [
             ("exact", [e for e in self.entries if e.key == key]),
             ("lemma", [e for e in self.entries if lem & e.lemmas]),
             ("prefix", [e for e in self.entries if len(key) >= 2 and (
                 e.key.startswith(key) or any(len(key) >= 3 and w.startswith(key)
                                              for w in e.words[1:]))]),
-            ("initials", [e for e in self.entries
+            # a single letter names the one player whose name starts with it ("VOTE: Q")
+            ("prefix", [e for e in current if len(key) == 1 and e.key.startswith(key)]
+             if len(text.strip()) == 1 else []),
+            # the name written on and on ("Anenineninenineni", "marquistador")
+            ("prefix", [e for e in current if len(e.key) >= 4 and key.startswith(e.key)]),
+            ("initials", [e for e in current
                           if len(key) >= 2 and len(e.initials) >= 2 and e.initials == key]),
-            ("substring", [e for e in self.entries if len(key) >= 4 and key in e.key]),
-            ("subsequence", [e for e in self.entries if 2 <= len(key) < len(e.key)
+            ("substring", [e for e in current if len(key) >= 4 and key in e.key]),
+            ("subsequence", [e for e in current if 2 <= len(key) < len(e.key)
                              and e.key[0] == key[0] and is_subsequence(key, e.key)]),
         ]
         for how, found in tiers:
             owners = _owners(found)
             if not owners:
                 continue
-            return _decide(text, how, owners, found, valid)
+            decided = _decide(text, how, owners, found, valid)
+            if decided.how == "ambiguous" and len(key) == 1:
+                continue  # a lone letter several names start with says nothing
+            return decided
         if not fuzzy:
             return Resolution(text, None, "unknown")
         scored: dict[str, tuple[float, str]] = {}
-        for e in self.entries:
+        for e in current:
             score = _similarity(key, lem, e.key)
             if score > scored.get(e.name.owner, (-1.0, ""))[0]:
                 scored[e.name.owner] = (score, e.name.text)
@@ -156,13 +190,28 @@ class NameIndex:
         return Resolution(text, ranked[0][0], "fuzzy", (), ranked[0][1][1])
 
 
+TYPO_SCORE = 85.0  # one slip (a letter changed, added, dropped or two swapped) in 4+
+
+
 def _similarity(key: str, lem: frozenset[str], name: str) -> float:
     """How close a written name is to a name: the better of the whole and (for four letters
-    or more, same first letter) the name's start of the same length ('zycro' ~ 'zyrco')."""
+    or more, same first letter) the name's start of the same length ('zycro' ~ 'zyrco'); a
+    single slip in four letters or more scores `TYPO_SCORE` ('rolf' ~ 'rofl', 'dave' ~
+    'davs')."""
     score = max([fuzz.ratio(key, name)] + [fuzz.ratio(k, name) for k in lem])
-    if len(key) >= 4 and key[0] == name[0] and len(name) > len(key):
-        score = max(score, fuzz.ratio(key, name[: len(key)]))
+    if len(key) >= 4 and key[0] == name[0]:
+        start = name[: len(key)]
+        if len(name) > len(key):
+            score = max(score, fuzz.ratio(key, start))
+        if OSA.distance(key, start) <= 1 or OSA.distance(key, name) <= 1:
+            score = max(score, TYPO_SCORE)
     return float(score)
+
+
+def _squeeze(key: str) -> str:
+    """Runs of three or more of a letter made two ('slandaaaaaar' -> 'slandaar',
+    'bzzzzzulge' -> 'bzzulge'): shouting, not spelling."""
+    return re.sub(r"(.)\1{2,}", r"\1\1", key)
 
 
 def _owners(found: Iterable[_Entry]) -> list[str]:

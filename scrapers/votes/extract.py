@@ -95,7 +95,7 @@ def _vote(post: Post, mark: Mark, cmd: Command, phase: str | None, alive: list[s
     if cmd.to_author:
         target = post.slot
     elif cmd.name is not None:
-        res = index.resolve(cmd.name, valid=alive)
+        res = index.resolve(cmd.name, valid=alive, at=post.number)
         if res.owner is not None and res.owner != GM:
             target = res.owner
     if reason is None and res is not None:

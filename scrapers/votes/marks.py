@@ -115,20 +115,27 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False)
     if not (bold or colour):
         return []
     found = _CANDIDATES[(bold, colour)](root)
+    elements = [el for el in (found if isinstance(found, list) else [])
+                if isinstance(el, etree._Element) and isinstance(el.tag, str)]
+    # a vote tag is its own mark even inside a bold run ("<b>... talk ... [vote]X[/vote]</b>"),
+    # and the run around it reads without it
+    tags = [el for el in elements if "bbvote" in _classes(el)]
     marks: list[Mark] = []
     taken: set[etree._Element] = set()
-    for el in found if isinstance(found, list) else []:
-        if not isinstance(el, etree._Element) or not isinstance(el.tag, str):
-            continue
+    for el in elements:
         is_tag = "bbvote" in _classes(el)
         is_bold = bold and _is_bold(el)
         color = _color(el) if colour else None
         if not (is_tag or is_bold or color):
             continue  # "color" in a style that is only "background-color", and the like
-        if taken and any(a in taken for a in el.iterancestors()):
+        if taken and any(a in taken and (not is_tag or a in tags) for a in el.iterancestors()):
             continue
-        text = " ".join(element_text(el, set()).split())
+        inner_tags = set() if is_tag else {t for t in tags if t is not el and el in
+                                           t.iterancestors()}
+        text = _lines(element_text(el, inner_tags))
         if not text:
+            if not is_tag:
+                taken.add(el)
             continue
         taken.add(el)
         if color is None and colour:
@@ -138,6 +145,12 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False)
         marks.append(Mark(kind=kind, text=text, index=len(marks), bold=is_bold or is_tag,
                           color=color, in_quote=q, in_spoiler=s, hidden=h))
     return marks
+
+
+def _lines(text: str) -> str:
+    """Spaces collapsed within lines; the line breaks kept, since they end clauses
+    ("Unvote<br>Vote: X", "... isnt going to work<br>[vote]X")."""
+    return "\n".join(" ".join(line.split()) for line in text.splitlines() if line.strip())
 
 
 def _inner_color(el: etree._Element) -> str | None:

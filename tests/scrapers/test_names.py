@@ -29,7 +29,7 @@ INDEX = NameIndex([
     ("saalndar", "slan", "fuzzy"),
     ("zycro", "zyr", "fuzzy"),
     ("raidiant", "rc", "fuzzy"),
-    ("Blood Queen please", "bq", "exact"),
+    ("Blood Queen please", "bq", "prefix"),
 ])
 def test_resolves(written: str, owner: str, how: str) -> None:
     res = INDEX.resolve(written)

@@ -20,7 +20,7 @@ _NO_LYNCH = re.compile(r"^\s*(?:no[\s-]*lynch|nolynch|nl|no[\s-]*elimination|no[
                        r"cution)?|sleep|skip)\b", re.I)
 _BBCODE = re.compile(r"\[?/(?:b|i|u|s|color|vote|size|quote|spoiler|url)\]|"
                      r"\[(?:b|i|u|s|vote|quote|spoiler)\]", re.I)
-_CLAUSE_END = re.compile(r"[;\n|]|\s[-–—]{1,2}\s|\.\s|\s\(")
+_CLAUSE_END = re.compile(r"[;,\n|]|\s[-–—]{1,2}\s|\.\s|\s\(")
 
 
 def read(mark: Mark) -> list[Command]:
@@ -40,7 +40,11 @@ def parse(text: str) -> list[Command]:
             return [Command("no-lynch", None, text.strip())]
         return []
     for i, m in enumerate(keys):
-        if not _clause_start(text[: m.start()]):
+        # "Unvote: TvK Vote: SiX": what follows an unvote is the name it withdraws, so the
+        # vote after it needs no lead-in check
+        after_unvote = i > 0 and bool(keys[i - 1]["un"]) and bool(commands) \
+            and commands[-1].kind == "unvote"
+        if not after_unvote and not _clause_start(text[: m.start()]):
             continue
         end = keys[i + 1].start() if i + 1 < len(keys) else len(text)
         piece = text[m.start(): end]
@@ -58,17 +62,30 @@ def parse(text: str) -> list[Command]:
     return commands
 
 
-_BREAK = re.compile(r"[;,.!?:|\n]|\s[-–—]{1,2}\s")
+_BREAK = re.compile(r"[;,.!?:|\n]|\s[-–—]{1,2}\s|\[/\w*\]?|\{/\w*\}?|\]")
+# the words that may come before "vote" in a cast vote ("Hammer vote X", "so, vote X",
+# "Unvote vote X"); any other word makes it a report or talk ("Edosurist vote me",
+# "explain how you believe he flipped your vote")
+_LEAD_OK = frozenset({
+    "unvote", "un-vote", "hammer", "hammering", "final", "finally", "official", "officially",
+    "formal", "formally", "so", "ok", "okay", "and", "also", "now", "then", "thus",
+    "therefore", "hence", "anyway", "anyways", "i", "i'll", "ill", "i'm", "im", "random",
+    "fos", "mod", "@mod", "daykill", "please", "ps", "edit", "re", "plus", "+", "/", "&",
+    "yes", "yeah", "fine", "sure", "reluctantly", "tentative", "tentatively", "rvs", "new",
+    "current", "updated", "=", "->", ">", "*", "-",
+})
 
 
 def _clause_start(before: str) -> bool:
-    """A vote is cast at the start of a clause, after at most two words of lead-in
-    ("Hammer vote X", "FoS: Dragon, Vote: MM4"); mid-sentence ("... for Peabody to unvote at
-    that point") it is talk about votes. Words such as "intent to", "didn't" make it talk too.
-    """
+    """A vote is cast at the start of a clause, after at most two lead-in words of the kind
+    people write before a vote ("Hammer vote X", "FoS: Dragon, Vote: MM4"). After other
+    words it is talk about votes ("... for Peabody to unvote at that point") or a report of
+    someone else's ("Edosurist vote me")."""
     breaks = list(_BREAK.finditer(before))
     lead = before[breaks[-1].end():] if breaks else before
-    if len(lead.split()) > 2:
+    words = [w.strip("\"'()*").lower() for w in lead.split()]
+    words = [w for w in words if w]
+    if len(words) > 2 or any(w not in _LEAD_OK for w in words):
         return False
     return not _MS_NOT.search(before)
 
@@ -78,12 +95,14 @@ def _name_after(rest: str) -> str | None:
     none when the clause ends at once ("one vote, thanks")."""
     if re.match(r"^\s*[,.!?)]", rest):
         return None
-    rest = re.sub(r"^\s*(?:[:=\-–>]+\s*)?(?:for\s+|on\s+)?", "", rest, flags=re.I)
+    rest = re.sub(r"^\s*(?:[:;=\-–>]+\s*)?(?:for\s+|on\s+)?", "", rest, flags=re.I)
     rest = _BBCODE.sub(" ", rest)  # "[/b]" typed wrong stays in the text: "rest/b] Stop"
     cut = _CLAUSE_END.search(rest)
     if cut:
         rest = rest[: cut.start()]
     rest = rest.strip().strip(",:;.!?\"'«»()[]{}").strip()
+    # a doublevoter's "X x2": the weight is the role's, the name is X
+    rest = re.sub(r"\s*(?:[x×*]\s*2|\(\s*x\s*2\s*\))$", "", rest, flags=re.I).strip()
     return rest or None
 
 

@@ -1,0 +1,34 @@
+"""The acceptance figure of the votes work: on every day of the 98 real mafiascum games whose
+outcome the archive records (a slot 'lynched Day N', or 'DN No Lynch' in the notes), the
+re-count of the imported game gives the same outcome. The issue's goal is 97%; not reached
+yet, so this test guards the measured level (FLOOR) against regressions and prints the goal,
+the figure and the table of misses (run with -s). Skipped with the reason when ../shared is
+absent.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from scrapers.importers.mafiascum import MafiascumFiles, import_mafiascum
+from tests.conftest import corpus_threads, need_corpus
+from toolkit.daycheck import DayCheck, agreement, check_days, miss_table
+
+GOAL = 0.97  # the acceptance figure of the issue
+FLOOR = 0.93  # measured 93.6% (410/438) when written: a fall below it is a regression
+
+
+@pytest.mark.corpus
+def test_recount_agrees_with_the_archive() -> None:
+    corpus = need_corpus()
+    checks: list[DayCheck] = []
+    for thread in corpus_threads():
+        log = import_mafiascum(MafiascumFiles(corpus / "posts" / f"{thread}.jsonl.gz",
+                                              corpus / "archive.txt",
+                                              corpus / "transitions.tsv"))
+        checks.extend(check_days(log))
+    agree, total = agreement(checks)
+    table = miss_table(checks)
+    print(f"\n{agree}/{total} days agree ({agree / total:.1%}; goal {GOAL:.0%})\n{table}")
+    assert total > 400
+    assert agree / total >= FLOOR, f"{agree}/{total} = {agree / total:.1%}\n{table}"
