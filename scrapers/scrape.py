@@ -17,6 +17,7 @@ from engine.gamelog import GameLog, Meta, ParseIssue, SourceFile, Where
 from scrapers.archive.inputs import InputReport, read_inputs
 from scrapers.assemble import PageMeta, PageResult, assemble
 from scrapers.forum.page import load_page, parse_page
+from scrapers.stages import complete
 
 Progress = Callable[[int, str], None]  # (pages done, page name)
 
@@ -35,8 +36,11 @@ def _check_strict(issues: list[ParseIssue], strict: bool) -> None:
 
 
 def scrape(paths: Sequence[Path], *, ruleset: str = "unspecified", timezone: str = "UTC",
-           gms: Sequence[str] = (), strict: bool = False,
-           progress: Progress | None = None) -> GameLog:
+           gms: Sequence[str] = (), strict: bool = False, roster: Path | None = None,
+           progress: Progress | None = None, say: Callable[[str], None] | None = None
+           ) -> GameLog:
+    """Saved pages to a game log: the posts (stages 1-3), then the players, each post's
+    slot, the phases and the votes (`scrapers.stages`)."""
     try:
         zone = ZoneInfo(timezone)
     except (ZoneInfoNotFoundError, ValueError) as exc:
@@ -89,4 +93,7 @@ def scrape(paths: Sequence[Path], *, ruleset: str = "unspecified", timezone: str
                 thread_urls=thread.urls, ruleset=ruleset, gms=gm_list, timezone=timezone,
                 sources=sources,
                 game_id=f"{thread.engine}:{thread.thread_id}" if thread.thread_id else None)
-    return GameLog(meta=meta, posts=thread.posts, issues=issues)
+    log = GameLog(meta=meta, posts=thread.posts, issues=issues)
+    complete(log, roster_file=roster, say=say)
+    _check_strict(log.issues, strict)
+    return log

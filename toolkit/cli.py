@@ -102,10 +102,13 @@ def scrape(
     timezone: Annotated[str, typer.Option(help="IANA zone the pages' times are in")] = "UTC",
     gm: Annotated[list[str] | None, typer.Option(
         "--gm", help="the GM's nick (repeat for several); default: the first poster")] = None,
+    roster: Annotated[Path | None, typer.Option(
+        help="the player list, when the GM's opening post does not give it")] = None,
     strict: Annotated[bool, typer.Option(help="stop at the first warning or error")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
 ) -> None:
-    """Read saved forum thread pages into a game log with every post."""
+    """Read saved forum thread pages into a game log: every post, the players, the days and
+    nights, and the votes under the rule set's grammar."""
     from rich.progress import BarColumn, Progress, TextColumn
 
     from scrapers.scrape import scrape as run_scrape
@@ -117,7 +120,8 @@ def scrape(
                       disable=quiet) as bar:
             task = bar.add_task("", total=None)
             log = run_scrape(archives, ruleset=ruleset, timezone=timezone, gms=gm or (),
-                             strict=strict,
+                             strict=strict, roster=roster,
+                             say=lambda m: bar.update(task, description=m),
                              progress=lambda n, name: bar.update(task, completed=n,
                                                                  description=name))
         save(log, output)
