@@ -262,12 +262,11 @@ def _assign_slots(posts: list[Post], slots: list[Slot], mods: set[str], file: st
             if not post.gm:
                 strangers[post.author] += 1
             continue
-        # a nick in two slots: the slot it was playing at this post
-        chosen = found[0][0]
-        for slot, i in found:
-            if slot.occupant_at(post.number) is slot.occupants[i]:
-                chosen = slot
-                break
+        # a nick in two slots: the slot it was playing at this post; listed in two slots at
+        # once (an archive slip), the one that stayed in the game longer
+        playing = [slot for slot, i in found if slot.occupant_at(post.number) is
+                   slot.occupants[i]]
+        chosen = max(playing, key=_lasting) if playing else found[0][0]
         post.slot = chosen.id
     if strangers:
         listed = ", ".join(f"{n} ({c})" for n, c in sorted(strangers.items()))
@@ -285,6 +284,13 @@ def _assign_slots(posts: list[Post], slots: list[Slot], mods: set[str], file: st
                                 line=slot.source.line if slot.source else None),
                     message=f"{occ.nick!r} of slot {slot.id!r} has no post under that nick",
                     text=occ.nick))
+
+
+def _lasting(slot: Slot) -> tuple[int, int]:
+    """How long a slot stayed in the game, for ordering: survivors last of all."""
+    if slot.fate.phase is None:
+        return (10**6, 0)
+    return phase_sort_key(slot.fate.phase)
 
 
 def _renamed_accounts(posts: list[Post], slots: list[Slot],

@@ -130,6 +130,16 @@ class NameIndex:
             res = self._resolve_one(tries[-1], valid, fuzzy=True, at=at)
             if res.how == "fuzzy":
                 return Resolution(written, res.owner, res.how, res.candidates, res.matched)
+        if "/" in written:
+            # "Bezu/Jily": two names of one slot (a player and their replacement)
+            parts = [self.resolve(p, valid=valid, at=at) for p in written.split("/")
+                     if p.strip()]
+            owners = {p.owner for p in parts}
+            if len(parts) > 1 and len(owners) == 1 and None not in owners:
+                hows = {p.how for p in parts}
+                how: How = next(h for h in ("fuzzy", "subsequence", "substring", "initials",
+                                            "prefix", "lemma", "exact") if h in hows)
+                return Resolution(written, parts[0].owner, how, (), written)
         return Resolution(written, None, "unknown", whole.candidates)
 
     def _current(self, at: int | None) -> list[_Entry]:

@@ -30,10 +30,26 @@ INDEX = NameIndex([
     ("zycro", "zyr", "fuzzy"),
     ("raidiant", "rc", "fuzzy"),
     ("Blood Queen please", "bq", "prefix"),
+    ("SLANDAAAAAAAAR", "slan", "exact"),
+    ("Reckamonicccccc", "reck", "prefix"),
+    ("Zyrconiumrocks", "zyr", "prefix"),
+    ("rolf", None, "unknown"),
 ])
-def test_resolves(written: str, owner: str, how: str) -> None:
+def test_resolves(written: str, owner: str | None, how: str) -> None:
     res = INDEX.resolve(written)
     assert (res.owner, res.how) == (owner, how)
+
+
+def test_one_slip_in_four_letters_or_more() -> None:
+    index = NameIndex([Name("roflcopter", "r"), Name("Davsto", "d"), Name("Bellaphant", "b")])
+    assert (index.resolve("rolf").owner, index.resolve("rolf").how) == ("r", "fuzzy")
+    assert index.resolve("dave").owner == "d"
+
+
+def test_a_lone_initial_names_the_only_player_it_starts() -> None:
+    index = NameIndex([Name("q21", "q"), Name("Bellaphant", "b"), Name("Bob", "bob")])
+    assert index.resolve("Q").owner == "q"
+    assert index.resolve("B").owner is None  # two players start with B
 
 
 def test_a_vote_for_the_moderator_is_not_the_nearest_player() -> None:

@@ -112,6 +112,13 @@ def test_no_lynch() -> None:
     ("vote: no lynch", [("no-lynch", None)]),
     ("No Lynch", [("no-lynch", None)]),
     ("Unvote, Vote: [L]", [("unvote", None), ("vote", "L")]),
+    ("Unvote: TvK Vote: SiX", [("unvote", None), ("vote", "SiX")]),
+    ("Unvote\n\nVote; Fugitive", [("unvote", None), ("vote", "Fugitive")]),
+    ("VOTE: bubx2", [("vote", "bub")]),
+    ("VOTE: RedFF x2", [("vote", "RedFF")]),
+    ("talk that isnt going to work\nVOTE: formerfish", [("vote", "formerfish")]),
+    ("saying \"if I'm the top scumread, vote me\" is disingenuous", []),
+    ("@Mod : Just correction : Edosurist vote me, Implosion vote TML", []),
     ("intent to vote Bob", []),
     ("Vote Count 3.2", []),
     ("I don't see why Peabody would unvote at that point", []),
@@ -119,3 +126,29 @@ def test_no_lynch() -> None:
 ])
 def test_grammar(text: str, expected: list[tuple[str, str | None]]) -> None:
     assert [(c.kind, c.name) for c in parse(text)] == expected
+
+
+def test_a_vote_tag_inside_a_bold_run_is_its_own_mark() -> None:
+    html = BOLD.format("suspicious of peabody but no cc<br><br>" + TAG.format("VOTE: carol"))
+    v = one(game(("Alice", html)))
+    assert (v.target, v.counts, v.raw) == ("Carol", True, "VOTE: carol")
+
+
+def test_a_replaced_players_nick_is_not_read_from_initials() -> None:
+    log = game(("Alice", BOLD.format("vote CD")))
+    # "ChannelDelibird" was replaced by Dave at post 0; "CooLDoG" plays on
+    log.players[3].occupants.insert(0, log.players[3].occupants[0].model_copy(
+        update={"nick": "ChannelDelibird"}))
+    log.players[3].occupants[1] = log.players[3].occupants[1].model_copy(
+        update={"from_post": 0})
+    log.players[2].occupants[0] = log.players[2].occupants[0].model_copy(
+        update={"nick": "CooLDoG"})
+    v = one(log)
+    assert (v.target, v.counts) == ("Carol", True)
+
+
+def test_two_names_of_one_slot_are_that_slot() -> None:
+    log = game(("Alice", BOLD.format("Vote: Bo/Bobby")))
+    log.players[1].aliases.append("Bobby")
+    v = one(log)
+    assert (v.target, v.counts) == ("Bob", True)

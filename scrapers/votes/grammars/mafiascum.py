@@ -81,6 +81,8 @@ def _clause_start(before: str) -> bool:
     people write before a vote ("Hammer vote X", "FoS: Dragon, Vote: MM4"). After other
     words it is talk about votes ("... for Peabody to unvote at that point") or a report of
     someone else's ("Edosurist vote me")."""
+    if (before.count('"') + before.count("“") + before.count("”")) % 2:
+        return False  # inside quoted speech: 'saying "if I'm the top scumread, vote me"'
     breaks = list(_BREAK.finditer(before))
     lead = before[breaks[-1].end():] if breaks else before
     words = [w.strip("\"'()*").lower() for w in lead.split()]
