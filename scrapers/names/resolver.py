@@ -35,7 +35,7 @@ How = Literal["exact", "lemma", "prefix", "initials", "substring", "subsequence"
               "unknown", "ambiguous"]
 
 FUZZY_MIN = 80.0  # rapidfuzz ratio (0-100) a typo must reach
-FUZZY_MIN_LONG = 75.0  # for names of 8 letters or more, where one slip weighs less
+FUZZY_MIN_LONG = 69.0  # for names of 8 letters or more, where one slip weighs less
 FUZZY_MARGIN = 8.0  # and by how much it must beat the best other slot
 
 
@@ -170,6 +170,9 @@ class NameIndex:
             ("initials", [e for e in current
                           if len(key) >= 2 and len(e.initials) >= 2 and e.initials == key]),
             ("substring", [e for e in current if len(key) >= 4 and key in e.key]),
+            # the end of a name ("bob" for Cyberbob)
+            ("substring", [e for e in current if len(key) == 3 and len(e.key) > 4
+                           and e.key.endswith(key)]),
             ("subsequence", [e for e in current if 2 <= len(key) < len(e.key)
                              and e.key[0] == key[0] and is_subsequence(key, e.key)]),
         ]
@@ -184,7 +187,9 @@ class NameIndex:
         if not fuzzy:
             return Resolution(text, None, "unknown")
         scored: dict[str, tuple[float, str]] = {}
-        for e in current:
+        # a typo of any name the slot had, a replaced player's too: GMs keep old names in
+        # their counts and players follow them
+        for e in self.entries:
             score = _similarity(key, lem, e.key)
             if score > scored.get(e.name.owner, (-1.0, ""))[0]:
                 scored[e.name.owner] = (score, e.name.text)

@@ -46,6 +46,14 @@ def test_one_slip_in_four_letters_or_more() -> None:
     assert index.resolve("dave").owner == "d"
 
 
+def test_a_long_name_with_two_slips() -> None:
+    index = NameIndex([Name("Paschendale", "p"), Name("MarioManiac4", "m"),
+                       Name("Bellaphant", "b")])
+    assert index.resolve("PassionDale").owner == "p"
+    assert index.resolve("mariomaker4").owner == "m"
+    assert index.resolve("Fuzzybutterwhatever").owner is None
+
+
 def test_a_lone_initial_names_the_only_player_it_starts() -> None:
     index = NameIndex([Name("q21", "q"), Name("Bellaphant", "b"), Name("Bob", "bob")])
     assert index.resolve("Q").owner == "q"
