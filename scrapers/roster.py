@@ -98,21 +98,33 @@ MIN_POSTING = 0.5  # the share of listed nicks that must post in the thread
 
 def roster_from_post(post: Post, authors: set[str]) -> Roster | None:
     """The player list in the GM's opening post: the longest run of consecutive lines that
-    read as roster lines, most of whose nicks post in the thread."""
-    lines = post.text.splitlines()
+    read as roster lines, most of whose nicks post in the thread. Blank lines do not end a
+    run: phpBB 3.2+ writes each line as ``line<br>\n``, which reads as a blank line between
+    every two lines of the list."""
+    lines: list[str | None] = [*post.text.splitlines(), None]  # None: the end closes the run
     best: list[RosterEntry] = []
     run: list[RosterEntry] = []
-    for i, line in enumerate([*lines, ""], start=1):
-        parsed = parse_line(line) if line.strip() else None
+    for i, line in enumerate(lines, start=1):
+        if line is not None and not line.strip():
+            continue
+        parsed = parse_line(line) if line is not None else None
         listed = (isinstance(parsed, RosterEntry)
                   and (parsed.number is not None or parsed.ingame_name is not None))
-        if listed and isinstance(parsed, RosterEntry):
+        # a numbered list ends at its first unnumbered line, and the other way round: the
+        # GM's «Очередность по умолчанию — по списку.» right under «10. Рысь, Бронежилет»
+        # reads as «<in-game name> - <nick>» but is not the list's
+        switch = (isinstance(parsed, RosterEntry) and bool(run)
+                  and (run[-1].number is None) != (parsed.number is None))
+        if listed and isinstance(parsed, RosterEntry) and not switch:
             parsed.line = i
             run.append(parsed)
             continue
         if len(run) > len(best) and _posting(run, authors) >= MIN_POSTING:
             best = run
         run = []
+        if listed and isinstance(parsed, RosterEntry):  # the start of another run
+            parsed.line = i
+            run.append(parsed)
     if len(best) < MIN_LISTED:
         return None
     return Roster(entries=best, source="post", post=post.number)
