@@ -7,7 +7,9 @@ cannot be used is reported in `issues`; `strict=True` stops at the first error o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import gc
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -49,20 +51,8 @@ def scrape(paths: Sequence[Path], *, ruleset: str = "unspecified", timezone: str
     results: list[PageResult] = []
     sources: list[SourceFile] = []
     issues: list[ParseIssue] = []
-    for done, raw in enumerate(read_inputs(paths, report, local_tz=zone), start=1):
-        page = load_page(raw.name, raw.data, mtime=raw.mtime)
-        parsed = parse_page(page, zone)
-        _check_strict(report.issues + parsed.issues, strict)
-        issues.extend(parsed.issues)
-        sources.append(SourceFile(path=raw.name, sha256=page.sha256, size=page.size,
-                                  kind="page", captured_at=page.captured_at))
-        results.append(PageResult(
-            meta=PageMeta(name=page.name, url=page.url, captured_at=page.captured_at,
-                          wayback=page.wayback, encoding=page.encoding, sha256=page.sha256,
-                          size=page.size),
-            info=parsed.info, posts=parsed.posts))
-        if progress is not None:
-            progress(done, raw.name)
+    with _collector_paused():
+        _read_pages(paths, report, zone, strict, results, sources, issues, progress)
     issues = report.issues + issues
     if not results:
         why = "; ".join(f"{i.where}: {i.message}" for i in report.issues[:5])
@@ -97,3 +87,36 @@ def scrape(paths: Sequence[Path], *, ruleset: str = "unspecified", timezone: str
     complete(log, roster_file=roster, say=say)
     _check_strict(log.issues, strict)
     return log
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """What the pages keep (their posts, to the end) is moved out of the cycle collector's
+    sight after each page (`gc.freeze` in `_read_pages`, once the page's own cycles are
+    collected): otherwise every collection walks all the posts read so far again, a fifth of
+    the time on long threads. Everything is handed back at the end."""
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
+def _read_pages(paths: Sequence[Path], report: InputReport, zone: ZoneInfo, strict: bool,
+                results: list[PageResult], sources: list[SourceFile],
+                issues: list[ParseIssue], progress: Progress | None) -> None:
+    for done, raw in enumerate(read_inputs(paths, report, local_tz=zone), start=1):
+        page = load_page(raw.name, raw.data, mtime=raw.mtime)
+        parsed = parse_page(page, zone)
+        _check_strict(report.issues + parsed.issues, strict)
+        issues.extend(parsed.issues)
+        sources.append(SourceFile(path=raw.name, sha256=page.sha256, size=page.size,
+                                  kind="page", captured_at=page.captured_at))
+        results.append(PageResult(
+            meta=PageMeta(name=page.name, url=page.url, captured_at=page.captured_at,
+                          wayback=page.wayback, encoding=page.encoding, sha256=page.sha256,
+                          size=page.size),
+            info=parsed.info, posts=parsed.posts))
+        gc.collect(1)  # this page's own cycles, before what survives is frozen
+        gc.freeze()
+        if progress is not None:
+            progress(done, raw.name)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import codecs
 import re
-from collections import Counter
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 from charset_normalizer import from_bytes
 
@@ -51,8 +51,8 @@ def declared_charset(data: bytes) -> str | None:
 _CYR_LOWER = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
 _FREQUENT = frozenset("оеаинтсрвлкмдпу")
 _CYR_RUN = re.compile(r"[а-яёА-ЯЁ]{2,}")
-_HIGH_RUN = re.compile(rb"[\x80-\xff]{2,}")
 _ASCII_BYTES = bytes(range(0x80))
+_HIGH_MARKS = bytes(0x80) + b"\1" * 0x80  # ASCII bytes to 0, the others to 1
 
 
 def _is_cyr(c: str) -> bool:
@@ -90,30 +90,54 @@ def _strict(data: bytes, codec: str) -> str | None:
         return None
 
 
+@lru_cache(maxsize=8)
+def _kinds(codec: str) -> tuple[bytes, bytes, bytes, bytes]:
+    """The high bytes that `codec` reads as a letter, a Cyrillic letter, a lowercase one and
+    a frequent one (in a single-byte charset each byte is one character)."""
+    letters, cyr, lower, frequent = bytearray(), bytearray(), bytearray(), bytearray()
+    for byte in range(0x80, 0x100):
+        c = bytes((byte,)).decode(codec, errors="replace")
+        if not c.isalpha():
+            continue
+        letters.append(byte)
+        if _is_cyr(c):
+            cyr.append(byte)
+            if c.islower():
+                lower.append(byte)
+            if c.lower() in _FREQUENT:
+                frequent.append(byte)
+    return bytes(letters), bytes(cyr), bytes(lower), bytes(frequent)
+
+
 class _Scores:
     """Cyrillic scores of the page's bytes read in each single-byte candidate charset,
-    computed from a count of each high byte (so no candidate needs a full decode): in a
-    single-byte charset each byte is one character."""
+    computed from counts of high bytes (so no candidate needs a full decode). Counted on
+    first use only: a declared UTF-8 page that decodes strictly never needs them."""
 
     def __init__(self, data: bytes) -> None:
-        # the high bytes alone (ASCII deleted in C), then counted
-        self.counts = Counter(data.translate(None, _ASCII_BYTES))
-        # high bytes standing next to another high byte: letters inside words
-        self.adjacent = len(b"".join(_HIGH_RUN.findall(data)))
+        self._data = data
         self._cache: dict[str, float] = {}
+
+    @cached_property
+    def high(self) -> bytes:
+        return self._data.translate(None, _ASCII_BYTES)  # ASCII deleted, in C
+
+    @cached_property
+    def adjacent(self) -> int:
+        """High bytes standing next to another high byte: letters inside words. All high
+        bytes but the lone ones: runs of them (a start "01" in a 0/1 map of the bytes) less
+        the runs longer than one ("011"); counted in C."""
+        marks = self._data.translate(_HIGH_MARKS)
+        runs = marks.count(b"\0\1") + marks.startswith(b"\1")
+        long_runs = marks.count(b"\0\1\1") + marks.startswith(b"\1\1")
+        return len(self.high) - (runs - long_runs)
+
+    def _count(self, kind: bytes) -> int:
+        return len(self.high) - len(self.high.translate(None, kind))
 
     def __call__(self, codec: str) -> float:
         if codec not in self._cache:
-            letters = cyr = lower = frequent = 0
-            for byte, n in self.counts.items():
-                c = bytes((byte,)).decode(codec, errors="replace")
-                if not c.isalpha():
-                    continue
-                letters += n
-                if _is_cyr(c):
-                    cyr += n
-                    lower += n if c.islower() else 0
-                    frequent += n if c.lower() in _FREQUENT else 0
+            letters, cyr, lower, frequent = (self._count(kind) for kind in _kinds(codec))
             self._cache[codec] = _score(cyr, letters, self.adjacent, lower, frequent)
         return self._cache[codec]
 
@@ -133,13 +157,14 @@ def decode_page(data: bytes) -> Decoded:
             return Decoded(text, codec, None, "bom", "\ufffd" in text)
     declared_raw = declared_charset(data)
     declared = _codec(declared_raw) if declared_raw else None
-    if re.search(rb"[\x80-\xff]", data) is None:
+    if data.isascii():
         return Decoded(data.decode("ascii", errors="replace"), declared or "ascii",
                        declared_raw, "ascii")
     utf8 = _strict(data, "utf-8")
     scores = _Scores(data)
     if declared is not None and _plausible(declared, utf8 is not None, scores):
-        declared_text = _strict(data, declared)
+        # a declared UTF-8 page is decoded once, not twice
+        declared_text = utf8 if declared == "utf-8" else _strict(data, declared)
         if declared_text is not None:
             return Decoded(declared_text, declared, declared_raw, "declared")
     if utf8 is not None:

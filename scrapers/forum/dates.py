@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from functools import lru_cache
+
+from scrapers.forum.marks import places
 
 _MONTH_STEMS: tuple[tuple[str, int], ...] = (
     ("янв", 1), ("фев", 2), ("мар", 3), ("апр", 4), ("мая", 5), ("май", 5), ("мае", 5),
@@ -74,8 +77,24 @@ def parse_forum_date(raw: str, tz: tzinfo, *, anchor: datetime | None = None,
         text_wo_time = text[: tm.start()] + " " + text[tm.end():]
     else:
         text_wo_time = text
-    local_anchor = anchor.astimezone(tz) if anchor is not None else None
+    ymd = _day_of(text_wo_time, tz, anchor, day_first)
+    if ymd is None:
+        return None
+    try:
+        return datetime(ymd[0], ymd[1], ymd[2], hour, minute, second, tzinfo=tz)
+    except ValueError:
+        return None
 
+
+# the posts of a page share a handful of days ("Thu Aug 31, 2017" before each hh:mm): the
+# day is read once per distinct text (in zone and anchor, which "today" and a missing year
+# depend on); the time of day is read on every call
+@lru_cache(maxsize=4096)
+def _day_of(text_wo_time: str, tz: tzinfo, anchor: datetime | None, day_first: bool
+            ) -> tuple[int, int, int] | None:
+    """Year, month and day of a date text the time of day was taken out of; None when it
+    names no day (or is relative and there is no anchor)."""
+    local_anchor = anchor.astimezone(tz) if anchor is not None else None
     day: int | None = None
     month: int | None = None
     year: int | None = None
@@ -120,12 +139,9 @@ def parse_forum_date(raw: str, tz: tzinfo, *, anchor: datetime | None = None,
             year = local_anchor.year
         else:
             return None
-    if year is None or month is None:
+    if year is None or month is None or day is None:
         return None
-    try:
-        return datetime(year, month, day, hour, minute, second, tzinfo=tz)
-    except ValueError:
-        return None
+    return year, month, day
 
 
 def from_unix(value: str | int | None, tz: tzinfo) -> datetime | None:
@@ -171,6 +187,47 @@ _STATED = re.compile(
     r"(?P<dst>\s*[\[(]\s*(?:DST|Daylight Saving Time|летнее время)\s*[\])])?",
     re.I)
 
+_LAST_ASCII_ALNUM = re.compile(r".*[A-Za-z0-9]", re.S)
+_LEAD_MAX = len("all times are")  # the longest of `_STATED`'s leading phrases
+
+
+def _zone_words(text: str) -> list[int]:
+    """Every place `text` has what `_STATED`'s (?:UTC|GMT) matches, in order (those letters
+    have no case forms beyond ASCII): found by substring scans, where a case-insensitive
+    regex tries every position."""
+    return sorted(places(text, "utc") + places(text, "gmt"))
+
+
+def _statements(text: str) -> list[re.Match[str]]:
+    """What `_STATED.finditer(text)` finds, trying only where a statement can start. A
+    statement holds a zone word, and between its leading phrase and that word are only
+    spaces, ":" and Russian words (no ASCII letter or digit): it starts at most `_LEAD_MAX`
+    before the last ASCII letter or digit ahead of a zone word, and not after the word."""
+    found: list[re.Match[str]] = []
+    pos = prev = 0  # where the next statement may start; a place before the zone word
+    for word in _zone_words(text):
+        if word < pos:
+            continue
+        before = _LAST_ASCII_ALNUM.match(text, prev, word)
+        prev = word
+        start = max(pos, (before.end() if before else 0) - _LEAD_MAX)
+        if word - start > 256:
+            # a long run of Russian text: let the regex scan it (no statement starts
+            # between `pos` and `start`, so its first find is finditer's next)
+            m = _STATED.search(text, start)
+            if m is None:
+                break
+            found.append(m)
+            pos = m.end()
+            continue
+        for i in range(start, word + 1):
+            m = _STATED.match(text, i)
+            if m is not None:
+                found.append(m)
+                pos = m.end()
+                break
+    return found
+
 
 def stated_zone(text: str) -> tuple[timezone, str] | None:
     """The zone a page says its times are in, from its text (not its markup: phpBB writes
@@ -178,7 +235,7 @@ def stated_zone(text: str) -> tuple[timezone, str] | None:
     [ Летнее время ]", "UTC + 5:30", "UTC+03:00". The last statement wins (the footer comes
     last); "[ DST ]" adds an hour, as phpBB 3.0 does. None when the page says nothing."""
     # the footer is near the end; read the tail first, the whole text only if needed
-    found = list(_STATED.finditer(text[-6000:])) or list(_STATED.finditer(text))
+    found = _statements(text[-6000:]) or _statements(text)
     if not found:
         return None
     m = found[-1]

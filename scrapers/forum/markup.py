@@ -26,6 +26,7 @@ from lxml.cssselect import CSSSelector
 
 from engine.gamelog import Quote
 from scrapers.forum.colors import normalise_color, style_bold, style_color
+from scrapers.forum.fast_select import Matcher, compile_css, descendant_steps
 from scrapers.html_text import element_text
 
 _POSTED_BY = re.compile(
@@ -50,18 +51,48 @@ _DROP = frozenset({"script", "style", "noscript", "input", "button", "form", "if
 Selector = CSSSelector | etree.XPath
 
 
+# XPath compiled with regexp=False: lxml then skips registering the EXSLT regular
+# expression functions on every call (~3 us of each), which no selector here can name anyway
+# (they need a namespace prefix that is never given)
+
+
+class LeanCSS(CSSSelector):
+    """lxml's CSSSelector (HTML translator), compiled with regexp=False."""
+
+    def __init__(self, selector: str) -> None:
+        etree.XPath.__init__(self, CSSSelector(selector, translator="html").path, regexp=False)
+        self.css = selector
+
+
+class FastCSS(LeanCSS):
+    """A CSS selector that `select` and `first` answer in Python over lxml's C iteration
+    (`fast_select`), with the same result as its XPath, which calling it still runs."""
+
+    def __init__(self, selector: str, matcher: Matcher) -> None:
+        super().__init__(selector)
+        self.matcher = matcher
+
+
 def css(selector: str) -> Selector:
     """A compiled selector: CSS, or XPath when written ``xpath:...`` (for what CSS cannot
     say, such as "the row that holds the author"). Compiled once, when a spec is built."""
     if selector.startswith("xpath:"):
-        return etree.XPath(selector.removeprefix("xpath:"))
-    return CSSSelector(selector, translator="html")
+        return etree.XPath(descendant_steps(selector.removeprefix("xpath:")), regexp=False)
+    matcher = compile_css(selector)
+    if matcher is not None:
+        return FastCSS(selector, matcher)
+    return LeanCSS(selector)
+
+
+# compiled once: el.xpath("string()") compiles the expression on every call, which costs
+# more than reading a short field's text
+_STRING = etree.XPath("string()", regexp=False)
 
 
 def text_content(el: etree._Element) -> str:
     """All the text under `el`, comments left out (lxml.html's text_content, for any
     element), collected in C by XPath."""
-    return str(el.xpath("string()"))
+    return str(_STRING(el))
 
 
 def flat_text(el: etree._Element) -> str:
@@ -69,10 +100,25 @@ def flat_text(el: etree._Element) -> str:
     return " ".join(text_content(el).split())
 
 
+# Python matching beats an XPath call under a post, where a subtree is small, and loses
+# when it tests every element of a whole page: there the XPath runs (save for the first
+# match of a selector whose candidates are the elements of a tag, found early)
+
+
 def select(sel: Selector, el: etree._Element) -> list[etree._Element]:
     """The elements `sel` finds under `el` (XPath results that are not elements dropped)."""
+    if isinstance(sel, FastCSS) and el.getparent() is not None:
+        return sel.matcher.all(el)
     found = sel(el)
     return [f for f in found if isinstance(f, etree._Element)] if isinstance(found, list) else []
+
+
+def first(sel: Selector, el: etree._Element) -> etree._Element | None:
+    """The first element `sel` finds under `el` (a CSS selector stops looking there)."""
+    if isinstance(sel, FastCSS) and (sel.matcher.by_tag or el.getparent() is not None):
+        return sel.matcher.first(el)
+    found = select(sel, el)
+    return found[0] if found else None
 
 
 @dataclass(frozen=True)
@@ -288,9 +334,8 @@ def normalise_body(body: etree._Element, spec: MarkupSpec) -> NormalisedBody:
             if parent is not None:
                 parent.replace(container, new)
     # the engine's buttons and forms go only now: a spoiler's title may sit in a <button>
-    for el in list(body.iter()):
-        if isinstance(el.tag, str) and el.tag in _DROP:
-            remove_keep_tail(el)
+    for el in list(body.iter(*_DROP)):
+        remove_keep_tail(el)
     return _finish(body, spec)
 
 
@@ -313,47 +358,56 @@ def _finish(body: etree._Element, spec: MarkupSpec) -> NormalisedBody:
     """Bold, colour, strike and hidden styles to the one markup; then HTML, text, quotes."""
     bold_classes = set(spec.bold_classes)
     color_classes = dict(spec.color_classes)
-    for el in list(body.iter()):
-        if not isinstance(el.tag, str):
+    # elements only (etree.Element as the filter): no comments or processing instructions
+    for el in list(body.iter(etree.Element)):
+        # the tag read once: lxml builds a new string on every read of .tag
+        tag = el.tag
+        if not el.attrib:
+            # no class, style or colour: only the tag can need its one-markup name (most
+            # elements of a post, so they skip the work below)
+            if tag == "strong":
+                el.tag = "b"
+            elif tag in ("strike", "del"):
+                el.tag = "s"
             continue
         classes = set((el.get("class") or "").split())
-        if el.tag == "blockquote" and "mk-quote" in classes:
+        if tag == "blockquote" and "mk-quote" in classes:
             continue
         style = el.get("style") or ""
         color = None
-        if el.tag == "font" and el.get("color"):
+        if tag == "font" and el.get("color"):
             color = normalise_color(el.get("color", ""))
         if style:
             color = style_color(style) or color
         for cls in classes:
             if cls in color_classes:
                 color = normalise_color(color_classes[cls]) or color
-        bold = el.tag in ("strong", "b") or (style and style_bold(style)) or bool(
+        bold = tag in ("strong", "b") or (style and style_bold(style)) or bool(
             classes & bold_classes)
-        if el.tag == "strong":
-            el.tag = "b"
-        if color and not (el.tag == "span" and "mk-color" in classes):
-            if el.tag in ("font", "span") and not bold:
-                el.tag = "span"
+        if tag == "strong":
+            el.tag = tag = "b"
+        if color and not (tag == "span" and "mk-color" in classes):
+            if tag in ("font", "span") and not bold:
+                el.tag = tag = "span"
                 for attr in list(el.attrib):
                     del el.attrib[attr]
                 el.set("class", "mk-color")
                 el.set("data-color", color)
             else:
                 _wrap(el, "span", {"class": "mk-color", "data-color": color})
-        if bold and el.tag != "b":
-            if el.tag in ("span", "font"):
-                el.tag = "b"
+        if bold and tag != "b":
+            if tag in ("span", "font"):
+                el.tag = tag = "b"
                 for attr in ("style", "class", "color"):
                     if attr in el.attrib:
                         del el.attrib[attr]
             else:
                 _wrap(el, "b", {})
-        if el.tag in ("strike", "del"):
-            el.tag = "s"
+        if tag in ("strike", "del"):
+            el.tag = tag = "s"
         if style:
             low = style.lower().replace(" ", "")
-            if "line-through" in low and el.tag != "s":
+            if "line-through" in low and tag != "s":
                 _wrap(el, "s", {})
             if "display:none" in low or "visibility:hidden" in low:
                 el.set("class", "mk-hidden")
@@ -365,11 +419,40 @@ def _finish(body: etree._Element, spec: MarkupSpec) -> NormalisedBody:
             remove_keep_tail(span)
     top_quotes = [bq for bq in body.iter("blockquote")
                   if "mk-quote" in (bq.get("class") or "")
-                  and not any(a.tag == "blockquote" and "mk-quote" in (a.get("class") or "")
-                              for a in bq.iterancestors())]
+                  and not any("mk-quote" in (a.get("class") or "")
+                              for a in bq.iterancestors("blockquote"))]
     quotes = [Quote(author=bq.get("data-author"), post_id=bq.get("data-post-id"),
                     text=element_text(bq, set())) for bq in top_quotes]
     text = element_text(body, set(top_quotes))
-    html = (body.text or "") + "".join(
-        lxml.html.tostring(child, encoding="unicode", with_tail=True) for child in body)
+    html = (body.text or "") + _inner_html(body)
     return NormalisedBody(html=html.strip(), text=text, quotes=quotes)
+
+
+# what lxml.html.tostring takes out of its output
+_META_CONTENT_TYPE = re.compile(r'<meta http-equiv="Content-Type"[^>]*>')
+
+
+def _inner_html(body: etree._Element) -> str:
+    """The children of `body` (each with its tail) as HTML: the same string as joining
+    lxml.html.tostring of each child, from one serialisation of the whole body (a call per
+    child costs more than the writing). The body's own leading text is left out: the
+    caller puts it in front as it is, unescaped, as the HTML has always had it."""
+    if not len(body):
+        return ""
+    text = body.text
+    tag = body.tag
+    close = f"</{tag}>"
+    # the start tag ends at its first ">" (libxml2 writes ">" in a value as "&gt;"; a value
+    # holding one takes the slow way all the same, should a libxml2 write it as it is)
+    plain_start = isinstance(tag, str) and not any(">" in v for v in body.attrib.values())
+    if plain_start:
+        body.text = None
+        try:
+            whole = etree.tostring(body, method="html", encoding="unicode", with_tail=False)
+        finally:
+            body.text = text
+        start = whole.find(">") + 1
+        if start and whole.startswith(f"<{tag}") and whole.endswith(close):
+            return _META_CONTENT_TYPE.sub("", whole[start:-len(close)])
+    return "".join(lxml.html.tostring(child, encoding="unicode", with_tail=True)
+                   for child in body)

@@ -15,7 +15,7 @@ from scrapers.archive.wayback import unwrap
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import stated_zone
 from scrapers.forum.engines import adapters
-from scrapers.forum.spec import EngineSpec
+from scrapers.forum.spec import EngineSpec, collapse_spaces
 from scrapers.forum.types import Page, PageContext, PageInfo, ParsedPage
 
 _SAVED_FROM = re.compile(r"<!--\s*saved from url=\(\d+\)(?P<url>\S+?)\s*-->", re.I)
@@ -62,6 +62,19 @@ def parse_html(text: str) -> etree._Element:
     return root
 
 
+# XPath collects and collapses the text in C, far faster than a Python walk and split
+_NORMALIZED_BODY = etree.XPath("normalize-space(/html/body)")
+
+
+def plain_text(root: etree._Element) -> str:
+    """The page's text, runs of whitespace made one space: `" ".join(text.split())` of the
+    body's text (the whole document's when the body has none)."""
+    plain = str(_NORMALIZED_BODY(root))
+    if not plain:  # no body, or nothing but whitespace in it
+        return " ".join(str(root.xpath("string(/html/body)") or root.xpath("string(/)")).split())
+    return collapse_spaces(plain)
+
+
 def detect(root: etree._Element, text: str) -> tuple[EngineAdapter, EngineSpec] | None:
     for adapter in adapters():
         spec = adapter.detect(root, text)
@@ -83,8 +96,7 @@ def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
         return ParsedPage(info=PageInfo(engine="unknown"), posts=[], issues=ctx.issues)
     # on the text, not the markup ("UTC [ <abbr>DST</abbr> ]"); the footer's statement is
     # the last one on the page
-    # XPath's string() collects the text in C, far faster than a Python walk
-    ctx.plain = " ".join(str(root.xpath("string(/html/body)") or root.xpath("string(/)")).split())
+    ctx.plain = plain_text(root)
     stated = stated_zone(ctx.plain)
     if stated is not None:
         ctx.timezone = stated[0]

@@ -5,6 +5,8 @@ add code only for what a selector cannot say."""
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cached_property
@@ -14,7 +16,15 @@ from lxml import etree
 
 from engine.gamelog import Avatar, EditMarker
 from scrapers.forum.dates import from_iso, from_unix, parse_forum_date
-from scrapers.forum.markup import MarkupSpec, Selector, css, flat_text, normalise_body, select
+from scrapers.forum.markup import (
+    MarkupSpec,
+    Selector,
+    css,
+    first,
+    flat_text,
+    normalise_body,
+    select,
+)
 from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
 
 # profile links of the common engines: ?u=12, ?userid=12, ?showuser=12, /members/nick.12/,
@@ -37,6 +47,14 @@ _EDITOR_FORMS = (
     # "04.03.2019, 09:10 пользователем Kent" (MyBB, IPS), "... от Kent »" (SMF)
     re.compile(r"(?:\bпользователем|\bот|\bby)\s+" + _NAME + r"\s*(?:[.;,)«»]|$)", re.I),
 )
+
+
+@dataclass(frozen=True)
+class _Patterns:
+    post_id: re.Pattern[str]
+    author_id: re.Pattern[str]
+    number: re.Pattern[str]
+    time: re.Pattern[str] | None
 
 
 @dataclass(frozen=True)
@@ -72,6 +90,15 @@ class EngineSpec:
     deleted: str | None = None  # matched inside a post: a deleted/hidden placeholder
 
     @cached_property
+    def patterns(self) -> _Patterns:
+        """The post fields' regexes, compiled once (re.search with a string looks the
+        pattern up in re's cache on every call)."""
+        return _Patterns(post_id=re.compile(self.post_id_regex),
+                         author_id=re.compile(self.author_id_regex),
+                         number=re.compile(self.number_regex),
+                         time=re.compile(self.time_regex, re.S) if self.time_regex else None)
+
+    @cached_property
     def compiled(self) -> dict[str, Selector | None]:
         names = ("post", "author", "body", "post_id", "author_link", "time", "number",
                  "signature", "edit", "avatar", "title", "page_current", "deleted")
@@ -79,10 +106,7 @@ class EngineSpec:
 
 
 def _first(sel: Selector | None, el: etree._Element) -> etree._Element | None:
-    if sel is None:
-        return None
-    found = select(sel, el)
-    return found[0] if found else None
+    return first(sel, el) if sel is not None else None
 
 
 def _text(el: etree._Element | None) -> str:
@@ -113,24 +137,52 @@ def _strings(found: object) -> list[str]:
     return [str(v) for v in found] if isinstance(found, list) else []
 
 
+# plain strings, not lxml's "smart" ones that keep their element; attribute nodes tested
+# directly, which libxml2 does faster than an element's `[@rel=...]`
+_CANONICAL = etree.XPath('/descendant::link/@rel[. = "canonical"]/../@href | '
+                         '/descendant::meta/@property[. = "og:url"]/../@content',
+                         smart_strings=False)
+# two queries, not a union: counting needs no document order, and sorting it costs
+_HREFS = etree.XPath("/descendant::a/@href", smart_strings=False)
+_ACTIONS = etree.XPath("/descendant::form/@action", smart_strings=False)
+
+
 def _thread_id(root: etree._Element, pattern: str) -> str | None:
     """The thread's id: from the canonical address when the page gives one, else the id
     most of the page's links carry (post permalinks, pagination, reply links); never from
     stylesheet or script addresses, whose ``?t=`` is a timestamp."""
     rx = re.compile(pattern)
-    for value in _strings(root.xpath('//link[@rel="canonical"]/@href | '
-                                     '//meta[@property="og:url"]/@content')):
-        m = rx.search(str(value))
+    for value in _strings(_CANONICAL(root)):
+        m = rx.search(value)
         if m:
             return m.group(1)
     counts: dict[str, int] = {}
-    for value in _strings(root.xpath("//a/@href | //form/@action")):
-        m = rx.search(str(value))
+    # links repeat (reply, quote, profile buttons): each address is searched once
+    links = Counter(_strings(_HREFS(root)))
+    links.update(_strings(_ACTIONS(root)))
+    for value, n in links.items():
+        m = rx.search(value)
         if m:
-            counts[m.group(1)] = counts.get(m.group(1), 0) + 1
+            counts[m.group(1)] = counts.get(m.group(1), 0) + n
     if not counts:
         return None
-    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+    return min(counts.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+
+
+# the whitespace XPath's normalize-space() leaves (it folds only ASCII blanks), &nbsp; aside
+_OTHER_SPACES = tuple(c for c in map(chr, range(0x3001)) if c.isspace() and c not in " \xa0")
+_NORMALIZED = etree.XPath("normalize-space()")
+
+
+def collapse_spaces(normalized: str) -> str:
+    """`" ".join(text.split())`, given XPath's normalize-space() of `text`, which does most
+    of it in C (far faster than a Python walk and split)."""
+    if "\xa0" in normalized:  # &nbsp;, with at most one space on either side by now
+        normalized = " ".join(filter(None, (part.strip(" ") for part in normalized.split("\xa0"))))
+    # isprintable() is false for every whitespace but " " (and for a few other characters)
+    if not normalized.isprintable() and any(c in normalized for c in _OTHER_SPACES):
+        normalized = " ".join(normalized.split())
+    return normalized
 
 
 def page_link_numbers(root: etree._Element, sel: Selector) -> list[int]:
@@ -154,35 +206,47 @@ def page_info(root: etree._Element, spec: EngineSpec, text: str, plain: str = ""
     if spec.page_count_regex:
         # on the text, not the markup: "Страница <b>2</b> из <b>3</b>"
         if not plain:  # an adapter calling without the page's text: read it here
-            plain = " ".join("".join(str(t) for t in root.itertext()).split())
+            # all of the document's text (as itertext() gives it)
+            plain = collapse_spaces(str(_NORMALIZED(root)))
         cm = re.search(spec.page_count_regex, plain, re.I)
         page_count = int(cm.group(1)) if cm else None
     return PageInfo(engine=spec.engine, thread_id=thread,
                     thread_title=title, page_number=page_number, page_count=page_count)
 
 
-def parse_with_spec(root: etree._Element, spec: EngineSpec, ctx: PageContext,
-                    text: str) -> ParsedPage:
+EditReader = Callable[[etree._Element, PageContext], EditMarker | None]
+
+
+def parse_with_spec(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str, *,
+                    posts: list[etree._Element] | None = None, edit: EditReader | None = None,
+                    info: Callable[[], PageInfo] | None = None) -> ParsedPage:
     """Every post on the page. A post without an author or body is reported, not dropped
-    silently; one whose time cannot be read keeps its raw time and gets an issue."""
+    silently; one whose time cannot be read keeps its raw time and gets an issue.
+
+    An engine module may pass what it has at hand or reads its own way, so that nothing is
+    looked for twice: `posts`, the post elements it selected with the spec on this very tree;
+    `edit`, its reader of an edit notice element (instead of `parse_edit` of its text); `info`,
+    its reading of the page's facts (instead of `page_info`), called after the posts."""
     sel = spec.compiled
-    posts: list[ForumPost] = []
+    found: list[ForumPost] = []
     post_sel = sel["post"]
     assert post_sel is not None
-    for order, el in enumerate(select(post_sel, root)):
-        posts.append(_post(el, order, spec, ctx))
-    if not posts:
+    for order, el in enumerate(select(post_sel, root) if posts is None else posts):
+        found.append(_post(el, order, spec, ctx, edit))
+    if not found:
         ctx.issue("warning", "page-without-posts",
                   f"no posts found on this {spec.engine} page")
-    return ParsedPage(info=page_info(root, spec, text, ctx.plain), posts=posts, issues=ctx.issues)
+    facts = info() if info is not None else page_info(root, spec, text, ctx.plain)
+    return ParsedPage(info=facts, posts=found, issues=ctx.issues)
 
 
-def _post(el: etree._Element, order: int, spec: EngineSpec, ctx: PageContext) -> ForumPost:
+def _post(el: etree._Element, order: int, spec: EngineSpec, ctx: PageContext,
+          edit_reader: EditReader | None = None) -> ForumPost:
     sel = spec.compiled
     id_el = _first(sel["post_id"], el) if spec.post_id else el
     post_id = None
     if id_el is not None:
-        im = re.search(spec.post_id_regex, id_el.get(spec.post_id_attr) or "")
+        im = spec.patterns.post_id.search(id_el.get(spec.post_id_attr) or "")
         post_id = im.group(1) if im else None
     author_el = _first(sel["author"], el)
     author = _text(author_el)
@@ -191,19 +255,20 @@ def _post(el: etree._Element, order: int, spec: EngineSpec, ctx: PageContext) ->
     if link is not None:
         if link.tag != "a":
             link = next(iter(link.iter("a")), link)
-        am = re.search(spec.author_id_regex, link.get(spec.author_id_attr) or "")
+        am = spec.patterns.author_id.search(link.get(spec.author_id_attr) or "")
         author_id = am.group(1) if am else None
     number = None
     num_el = _first(sel["number"], el)
     if num_el is not None:
         raw_num = (num_el.get(spec.number_attr) if spec.number_attr else None) or _text(num_el)
-        nm = re.search(spec.number_regex, raw_num)
+        nm = spec.patterns.number.search(raw_num)
         number = int(nm.group(1)) if nm else None
     time_raw, time = _time(el, spec, ctx, post_id)
     edit = None
     edit_el = _first(sel["edit"], el)
     if edit_el is not None:
-        edit = parse_edit(_text(edit_el), ctx, day_first=spec.day_first)
+        edit = (edit_reader(edit_el, ctx) if edit_reader is not None
+                else parse_edit(_text(edit_el), ctx, day_first=spec.day_first))
     avatar = None
     if spec.avatar:
         img = _first(sel["avatar"], el)
@@ -263,8 +328,9 @@ def _time(el: etree._Element, spec: EngineSpec, ctx: PageContext, post_id: str |
         if dt is not None:
             return value, dt
     raw = _text(time_el)
-    if spec.time_regex:
-        tm = re.search(spec.time_regex, raw, re.S)
+    time_pattern = spec.patterns.time
+    if time_pattern is not None:
+        tm = time_pattern.search(raw)
         raw = tm.group(1).strip() if tm else raw
     dt = parse_forum_date(raw, ctx.timezone, anchor=ctx.captured_at, day_first=spec.day_first)
     if dt is None:

@@ -21,6 +21,7 @@ Code is needed for:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from lxml import etree
 
@@ -94,7 +95,12 @@ _ASSETS = css("script[src], link[href], img[src], a[href], meta[content]")
 _INLINE = re.compile(r"\b(?:_userdata|_board)\s*=\s*\{|\bfa_toolbar\b")
 _SCRIPTS = css("script:not([src])")
 _TOOLBAR = css("#fa_toolbar, #fa_toolbar_hidden")
-_ROWS = {PHPBB2.engine: css(PHPBB2.post), PHPBB3.engine: css(PHPBB3.post)}
+# whether the variants' posts are there: their class attribute nodes tested directly, which
+# libxml2 does faster than `.//tr[...]` (every node's children visited)
+_HAS_ROWS = {
+    spec.engine: etree.XPath(f"boolean(/descendant::{tag}/@class[contains(., 'post--')]"
+                             f"/parent::*[{_has_class('post')}])")
+    for spec, tag in ((PHPBB2, "tr"), (PHPBB3, "div"))}
 # the element the post date follows: phpBB2's clock icon, phpBB3's author line
 _TIME_AFTER_ICON = css("xpath:.//td/span[@class='postdetails'][img][1]/img[last()]")
 _AUTHOR_LINE = css("p.author")
@@ -113,17 +119,20 @@ def forumotion_markers(root: etree._Element) -> list[str]:
     """What marks this page as served by Forumotion: its hosts the page loads from or links to
     outside the posts' bodies (a post may link anywhere), the ``_userdata`` / ``_board``
     objects of its scripts, its toolbar."""
-    found: list[str] = []
+    return list(_markers(root))
+
+
+def _markers(root: etree._Element) -> Iterator[str]:
+    # one at a time: detection stops at the first (the scripts' objects, usually)
     for script in select(_SCRIPTS, root):
         m = _INLINE.search(script.text or "")
         if m:
-            found.append(m.group(0))
-    found.extend("#" + (el.get("id") or "") for el in select(_TOOLBAR, root))
+            yield m.group(0)
+    yield from ("#" + (el.get("id") or "") for el in select(_TOOLBAR, root))
     for el in select(_ASSETS, root):
         value = el.get("src") or el.get("href") or el.get("content") or ""
         if _HOSTS.search(value.split("?")[0]) and not _in_post_body(el):
-            found.append(value)
-    return found
+            yield value
 
 
 # what members write: post bodies (all skins) and signatures
@@ -147,8 +156,8 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
     if "post--" not in text:
         return None
     for spec in (PHPBB3, PHPBB2):
-        if select(_ROWS[spec.engine], root):
-            return spec if forumotion_markers(root) else None
+        if _HAS_ROWS[spec.engine](root):
+            return spec if next(_markers(root), None) is not None else None
     return None
 
 
@@ -236,7 +245,7 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
     post_sel = spec.compiled["post"]
     assert post_sel is not None
     elements = select(post_sel, root)
-    parsed = parse_with_spec(root, spec, ctx, text)
+    parsed = parse_with_spec(root, spec, ctx, text, posts=elements)
     kept: list[ForumPost] = []
     for post, el in zip(parsed.posts, elements, strict=True):
         if _SPONSORED.match(post.author):

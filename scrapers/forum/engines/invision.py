@@ -27,7 +27,16 @@ from lxml import etree
 from engine.gamelog import Avatar
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import from_iso, from_unix, parse_forum_date
-from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, remove_keep_tail, select, text_content
+from scrapers.forum.marks import contains
+from scrapers.forum.markup import (
+    MarkupSpec,
+    QuoteSpec,
+    css,
+    first,
+    remove_keep_tail,
+    select,
+    text_content,
+)
 from scrapers.forum.spec import EngineSpec, page_link_numbers, parse_with_spec
 from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
 
@@ -147,13 +156,16 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
     body = root.find("body")
     body_class = (body.get("class") or "") if body is not None else ""
     body_id = (body.get("id") or "") if body is not None else ""
-    if ("ipsApp" in body_class.split() or "Invision Community" in text) and select(
+    # a part of every text mark below, in any case: most pages have none, and three
+    # searches of the page then stand for five
+    marked = contains(text, "invision", "ip.board", "ipb")
+    if ("ipsApp" in body_class.split() or (marked and "Invision Community" in text)) and select(
             _POSTS[IPS4.engine], root):
         return IPS4
-    if (body_id == "ipboard_body" or "IP.Board" in text or "ipb.vars" in text) and select(
-            _POSTS[IPB3.engine], root):
+    if (body_id == "ipboard_body" or (marked and ("IP.Board" in text or "ipb.vars" in text))
+            ) and select(_POSTS[IPB3.engine], root):
         return IPB3
-    if ("Invision Power Board" in text or "ipb_var_" in text) and select(
+    if marked and ("Invision Power Board" in text or "ipb_var_" in text) and select(
             _POSTS[IPB2.engine], root):
         return IPB2
     return None
@@ -249,10 +261,11 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
     assert edit_sel is not None
     # edit markers are read before parse_with_spec rewrites the post bodies
     fixes: list[_EditFix | None] = []
-    for el in select(post_sel, root):
-        found = select(edit_sel, el)
-        fixes.append(_edit_fix(found[0], ctx) if found else None)
-    parsed = parse_with_spec(root, spec, ctx, text)
+    elements = select(post_sel, root)
+    for el in elements:
+        found = first(edit_sel, el)
+        fixes.append(_edit_fix(found, ctx) if found is not None else None)
+    parsed = parse_with_spec(root, spec, ctx, text, posts=elements)
     for post, fix in zip(parsed.posts, fixes, strict=True):
         _fix_post(post, fix, ctx)
     parsed.info = _page_info(root, parsed.info, text)

@@ -19,6 +19,7 @@ from lxml import etree
 from engine.gamelog import EditMarker
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import parse_forum_date
+from scrapers.forum.marks import contains
 from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select
 from scrapers.forum.spec import EngineSpec, parse_with_spec
 from scrapers.forum.types import PageContext, ParsedPage
@@ -53,18 +54,23 @@ MYBB18 = EngineSpec(
     ),
 )
 
-# matched on the lowercased page: re.I over a whole page costs more than lower()
-_MYBB_MARK = re.compile(r"mybb group|mybb\.com|my_post_key|mybb\.version")
-# mybb.ru (PunBB) boards say "MyBB" too; their markup is div#pun / div#pun-viewtopic
-_PUNBB = css("xpath://*[@id='pun' or @id='pun-viewtopic' or @id='pun_wrap']")
-_IS_18 = css("xpath://div[contains(@class, 'post_author')]/ancestor::div"
-             "[starts-with(@id, 'post_')][1]")
+# in any case; "mybb" and "my_post_key", a part of each, are looked for first
+_MYBB_MARKS = ("mybb group", "mybb.com", "my_post_key", "mybb.version")
+# mybb.ru (PunBB) boards say "MyBB" too; their markup is div#pun / div#pun-viewtopic.
+# Attribute nodes tested directly: libxml2 makes `//x[@id=...]` visit every node's children
+# and reads an attribute node faster than an element's attribute.
+_PUNBB = etree.XPath(
+    "boolean(/descendant::*/@id[. = 'pun' or . = 'pun-viewtopic' or . = 'pun_wrap'])")
+# a div.post_author inside a div#post_N
+_IS_18 = etree.XPath("boolean(/descendant::div/@class[contains(., 'post_author')]/parent::*"
+                     "/ancestor::div[starts-with(@id, 'post_')])")
 
 
 def detect(root: etree._Element, text: str) -> EngineSpec | None:
-    if not _MYBB_MARK.search(text.lower()) or select(_PUNBB, root):
+    if (not contains(text, "mybb", "my_post_key") or not contains(text, *_MYBB_MARKS)
+            or _PUNBB(root)):
         return None
-    if select(_IS_18, root):
+    if _IS_18(root):
         return MYBB18
     return None
 

@@ -20,6 +20,7 @@ from lxml import etree
 from engine.gamelog import EditMarker
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import parse_forum_date
+from scrapers.forum.marks import contains
 from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select
 from scrapers.forum.spec import EngineSpec, parse_with_spec
 from scrapers.forum.types import PageContext, ParsedPage
@@ -55,16 +56,21 @@ MYBBRU = EngineSpec(
     ),
 )
 
-# matched on the lowercased page: re.I over a whole page costs more than lower()
-_HOST_MARK = re.compile(r"mybb\.ru|rusff\.(?:me|ru)|quadyshop|forumstatic\.ru|forumavatars\.ru")
-_PUN_TOPIC = css("xpath://div[@id='pun']//div[contains(@class, 'post-author')]"
-                 f"//{_AUTHOR_LI}")
+# in any case
+_HOST_MARKS = ("mybb.ru", "rusff.me", "rusff.ru", "quadyshop", "forumstatic.ru",
+               "forumavatars.ru")
+# an author line in a post in div#pun (its id attribute found directly: libxml2 makes
+# `//div[@id=...]` visit every node's children)
+_PUN_TOPIC = etree.XPath("boolean(/descendant::div/@id[. = 'pun']/parent::*"
+                         "/descendant::div[contains(@class, 'post-author')]"
+                         f"/descendant::{_AUTHOR_LI})")
 
 
 def detect(root: etree._Element, text: str) -> EngineSpec | None:
     """The hosting's marks (copyright, static hosts) and its PunBB topic markup, both: plain
     PunBB boards share the markup but not the marks."""
-    if not _HOST_MARK.search(text.lower()) or not select(_PUN_TOPIC, root):
+    # the markup first: most pages fail it faster than a search of their text for marks
+    if not _PUN_TOPIC(root) or not contains(text, *_HOST_MARKS):
         return None
     return MYBBRU
 

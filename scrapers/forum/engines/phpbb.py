@@ -30,7 +30,9 @@ from lxml import etree
 from engine.gamelog import Avatar, EditMarker
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import parse_forum_date
-from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, flat_text, select
+from scrapers.forum.fast_select import has_class
+from scrapers.forum.marks import contains
+from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, first, flat_text, select
 from scrapers.forum.spec import EngineSpec, parse_edit, parse_with_spec
 from scrapers.forum.types import PageContext, PageInfo, ParsedPage
 from scrapers.html_text import element_text
@@ -168,10 +170,9 @@ PHPBB2 = EngineSpec(
 
 VARIANTS = (PROSILVER30, PROSILVER31, SUBSILVER2, PHPBB2)
 
-# something phpBB and nothing else writes: its name, its copyright meta and style comment,
-# its profile URL schemes (3.x memberlist.php, 2.x profile.php)
-# matched on the lowercased page: re.I over a whole page costs more than lower()
-_PHPBB_MARK = re.compile(r"phpbb|memberlist\.php\?mode=viewprofile|profile\.php\?mode=viewprofile")
+# something phpBB and nothing else writes, in any case: its name, its copyright meta and
+# style comment, its profile URL schemes (3.x memberlist.php, 2.x profile.php)
+_PHPBB_MARKS = ("phpbb", "memberlist.php?mode=viewprofile", "profile.php?mode=viewprofile")
 # Forumotion (forumotion.com, forumactif.com, forum2x2.ru) hosts phpBB-looking skins; its
 # pages load scripts and images from illiweb.com and set the _userdata JS object
 _FORUMOTION_STRUCTURAL = re.compile(
@@ -180,35 +181,81 @@ _FORUMOTION_BRAND = re.compile(
     r"forumotion|forumactif|forum2x2|hitskin\.com|forumgratuit|editboard\.com", re.I)
 
 _P30_TIME = css(f"xpath:.//p[{_cls('author')}]/time")
+# Detection's selectors find the same elements as the variants' (or say whether there is
+# one) faster: libxml2 makes `//x[...]` visit every node's children, and tests an attribute
+# node faster than an element's attribute; the cheap tests go first. A subsilver2 post is
+# there when a b.postauthor is inside a table.tablebg, a phpBB 2 one when a forumline row
+# holds a named link.
 # 3.1+ is responsive (viewport meta) and wraps each post's text in div#post_content123
-_P31_MARK = css("xpath://div[starts-with(@id, 'post_content')] | //meta[@name='viewport']")
+_P31_MARK = etree.XPath("boolean(/descendant::meta/@name[. = 'viewport'] | "
+                        "/descendant::div/@id[starts-with(., 'post_content')])")
 _POSTBODY = css("div.postbody")
-_COMPILED_POSTS = {spec.engine: css(spec.post) for spec in VARIANTS}
+# "p" and digits only, as PROSILVER30.post's tests of the id allow
+_POST_ID = re.compile(r"p[0-9]+")
+_HAS_SUBSILVER2_POST = etree.XPath(
+    "boolean(/descendant::b/@class[contains(concat(' ', normalize-space(.), ' '), "
+    f"' postauthor ')]/parent::*[ancestor::table[{_cls('tablebg')}]])")
+_HAS_PHPBB2_POST = etree.XPath(
+    f"boolean(/descendant::a/@name/parent::*[parent::span[{_cls('name')}]"
+    f"[parent::td[parent::tr[ancestor::table[{_cls('forumline')}]]]]])")
+
+
+def _has_brand(low: str) -> bool:
+    """`_FORUMOTION_BRAND.search(low)` on lowercased text, tried only where a match can
+    start: at "forum", and before the "n.com" of "hitskin.com" and the "board.com" of
+    "editboard.com" (those parts hold no "i", "s" or "k", which IGNORECASE also matches
+    to letters beyond ASCII)."""
+    for part, back in (("forum", 0), ("n.com", 6), ("board.com", 4)):
+        at = low.find(part, back)
+        while at >= 0:
+            if _FORUMOTION_BRAND.match(low, at - back):
+                return True
+            at = low.find(part, at + 1)
+    return False
 
 
 def _is_forumotion(root: etree._Element, text: str) -> bool:
-    # lowercased once: case-insensitive regexes over a whole 100 kB page are slow
-    low = text.lower()
-    if "illiweb.com" in low or "fa_toolbar" in low or (
-            ("_userdata" in low or "_board" in low) and _FORUMOTION_STRUCTURAL.search(low)):
+    if contains(text, "illiweb.com"):
+        return True
+    # the "_" marks searched together first: one search, and on most pages the end of it
+    if contains(text, "fa_toolbar", "_userdata", "_board") and (
+            contains(text, "fa_toolbar") or (contains(text, "_userdata", "_board")
+                                             and _FORUMOTION_STRUCTURAL.search(text.lower()))):
         return True
     head = root.find("head")
     head_html = etree.tostring(head, encoding="unicode").lower() if head is not None else ""
+    # the last 4000 characters of text.lower(), lowering only the tail (a character never
+    # lowers to less than one)
+    tail = text[-4000:].lower()[-4000:]
     # a brand name in a post is a mention; in the head or the footer it is the host
-    return bool(_FORUMOTION_BRAND.search(head_html) or _FORUMOTION_BRAND.search(low[-4000:]))
+    return _has_brand(head_html) or _has_brand(tail)
+
+
+def _first_prosilver_posts(root: etree._Element) -> list[etree._Element]:
+    """The first three of the elements PROSILVER30.post finds (all that detection uses), by
+    a walk over the page's divs that ends at the third: the first posts come early."""
+    posts: list[etree._Element] = []
+    for div in root.iter("div"):
+        ident = div.get("id")
+        if (ident and _POST_ID.fullmatch(ident) and has_class(div, "post")
+                and any(has_class(p, "author") for p in div.iter("p"))):
+            posts.append(div)
+            if len(posts) == 3:
+                break
+    return posts
 
 
 def detect(root: etree._Element, text: str) -> EngineSpec | None:
     """The phpBB variant of the page, from its post markup; None for other engines."""
-    if not _PHPBB_MARK.search(text.lower()) or _is_forumotion(root, text):
+    if not contains(text, *_PHPBB_MARKS) or _is_forumotion(root, text):
         return None
-    prosilver = select(_COMPILED_POSTS[PROSILVER30.engine], root)
-    if prosilver and any(select(_POSTBODY, p) for p in prosilver[:3]):
-        newer = select(_P30_TIME, prosilver[0]) or select(_P31_MARK, root)
+    prosilver = _first_prosilver_posts(root)
+    if prosilver and any(select(_POSTBODY, p) for p in prosilver):
+        newer = select(_P30_TIME, prosilver[0]) or _P31_MARK(root)
         return PROSILVER31 if newer else PROSILVER30
-    if select(_COMPILED_POSTS[SUBSILVER2.engine], root):
+    if _HAS_SUBSILVER2_POST(root):
         return SUBSILVER2
-    if select(_COMPILED_POSTS[PHPBB2.engine], root):
+    if _HAS_PHPBB2_POST(root):
         return PHPBB2
     return None
 
@@ -296,8 +343,7 @@ def page_facts(root: etree._Element, spec: EngineSpec, text: str, plain: str) ->
     "Страница 2 из 3" / "Page 2 of 10" line (its numbers sit in <strong> or <b>, so the
     page's text is read, not its markup)."""
     title_sel = spec.compiled["title"]
-    found = select(title_sel, root) if title_sel is not None else []
-    title_el = found[0] if found else None
+    title_el = first(title_sel, root) if title_sel is not None else None
     title = flat_text(title_el) if title_el is not None else None
     thread_id = None
     if title_el is not None:
@@ -316,30 +362,58 @@ def page_facts(root: etree._Element, spec: EngineSpec, text: str, plain: str) ->
 _SAVED_LOCAL = re.compile(r"^(?:\./)?[^/?#]+_files/")
 
 
+_ID_DIGITS = re.compile(r"[0-9]+")
+
+
+def _prosilver_posts(root: etree._Element) -> list[etree._Element]:
+    """What `_PROSILVER_POST` finds, in document order, by one walk over the page's divs in C:
+    the XPath tests the class of every div of the page first, ~10 us a post."""
+    return [div for div in root.iter("div")
+            if (ident := div.get("id")) and ident.startswith("p")
+            and _ID_DIGITS.fullmatch(ident, 1) and has_class(div, "post")
+            and any(has_class(p, "author") for p in div.iter("p"))]
+
+
+def _nested(elements: list[etree._Element]) -> bool:
+    """Whether a post element holds another (never on a page phpBB wrote)."""
+    own = set(elements)
+    return any(a in own for el in elements for a in el.iterancestors())
+
+
 def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -> ParsedPage:
     sel = spec.compiled
     post_sel = sel["post"]
     assert post_sel is not None
-    elements = select(post_sel, root)
+    elements = (_prosilver_posts(root) if spec in (PROSILVER30, PROSILVER31)
+                else select(post_sel, root))
     edit_sel = sel["edit"]
+    # edit notices are read before the post's body is rewritten: in parse_with_spec, post by
+    # post; here, all before any, when rewriting one post could touch another's notice (a
+    # post inside another) or the phpBB 2 signature cut could take it
+    early = spec is PHPBB2 or _nested(elements)
     edits: list[EditMarker | None] = []
-    for el in elements:
-        notices = select(edit_sel, el) if edit_sel is not None else []
-        edits.append(edit_marker(notices[0], ctx) if notices else None)
+    for el in elements if early else ():
+        notice = first(edit_sel, el) if edit_sel is not None else None
+        edits.append(edit_marker(notice, ctx) if notice is not None else None)
         if spec is PHPBB2:
             body_sel = sel["body"]
-            bodies = select(body_sel, el) if body_sel is not None else []
-            if bodies:
-                cut_signature(bodies[0])
+            body = first(body_sel, el) if body_sel is not None else None
+            if body is not None:
+                cut_signature(body)
     avatar_sel = sel["avatar"]
-    local_avatars = []
-    for el in elements:
-        imgs = select(avatar_sel, el) if avatar_sel is not None else []
-        src = imgs[0].get("src", "") if imgs else ""
+    local_avatars: list[str | None] = []
+    # without the page's address no avatar is resolved against it: nothing to undo
+    for el in elements if ctx.base_url else ():
+        img = first(avatar_sel, el) if avatar_sel is not None else None
+        src = img.get("src", "") if img is not None else ""
         local_avatars.append(src if _SAVED_LOCAL.match(src) else None)
-    parsed = parse_with_spec(root, spec, ctx, text)
-    for post, edit, local in zip(parsed.posts, edits, local_avatars, strict=True):
-        post.edit = edit
+    parsed = parse_with_spec(
+        root, spec, ctx, text, posts=None if spec is PHPBB2 else elements,
+        edit=None if early else edit_marker, info=lambda: page_facts(root, spec, text, ctx.plain))
+    for i, post in enumerate(parsed.posts):
+        if early:
+            post.edit = edits[i]
+        local = local_avatars[i] if local_avatars else None
         if local is not None and post.avatar is not None:
             # a browser's "Save page as" copy points images into ./<name>_files/, next to
             # the saved file: resolving that against the page's original address would
@@ -348,7 +422,6 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
         if post.time is not None:
             # 3.1+ <time datetime> is UTC: shown in the page's zone like every other time
             post.time = post.time.astimezone(ctx.timezone)
-    parsed.info = page_facts(root, spec, text, ctx.plain)
     return parsed
 
 

@@ -14,6 +14,7 @@ import re
 from lxml import etree
 
 from scrapers.forum.adapter import EngineAdapter
+from scrapers.forum.marks import contains
 from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select
 from scrapers.forum.spec import EngineSpec, parse_with_spec
 from scrapers.forum.types import PageContext, ParsedPage
@@ -117,7 +118,9 @@ _IS_21 = css(SMF21.post)
 
 def detect(root: etree._Element, text: str) -> EngineSpec | None:
     """SMF by its script globals and copyright, then the variant by its post markup."""
-    if not _SMF_MARK.search(text):
+    # "smf_" and "machines", a part of each mark in any case, are looked for first: the
+    # regex tries every "s" of a page that has none
+    if not contains(text, "smf_", "machines") or not _SMF_MARK.search(text):
         return None
     if select(_IS_21, root):
         return SMF21

@@ -25,6 +25,7 @@ import lxml.html
 from lxml import etree
 
 from scrapers.forum.adapter import EngineAdapter
+from scrapers.forum.marks import contains, places
 from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, flat_text, select
 from scrapers.forum.spec import EngineSpec, page_info, parse_with_spec
 from scrapers.forum.types import PageContext, PageInfo, ParsedPage
@@ -129,32 +130,64 @@ _THREAD_ID = (
 )
 
 
-def _version(root: etree._Element, text: str) -> int | None:
-    """The major version the page states: generator meta, else the footer copyright."""
+def _meta_version(root: etree._Element) -> int | None:
+    """The major version the generator meta states."""
     for meta in root.iter("meta"):
         if (meta.get("name") or "").lower() == "generator":
             m = _GENERATOR.search(meta.get("content") or "")
             if m:
                 return int(m.group(1))
-    m = _POWERED.search(text)
-    return int(m.group(1)) if m else None
+    return None
 
 
-_HAS_VB3_POST = css(_VB3_POST)
-_HAS_VB4_POST = css(VBULLETIN4.post)
-_HAS_VB5_POST = css("li.b-post[data-node-id] .js-post__content-text")
+def _footer_version(text: str) -> int | None:
+    """The major version the footer copyright states: `_POWERED.search(text)`, tried only
+    where it can match, at "Powered by" in any case (letters IGNORECASE matches to ASCII
+    only)."""
+    for at in places(text, "powered by"):
+        m = _POWERED.match(text, at)
+        if m:
+            return int(m.group(1))
+    return None
+
+
+def _cls(name: str) -> str:
+    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
+
+
+# whether there is a post of each version: the same answer as the variants' post selectors,
+# faster (libxml2 makes `//x[...]` visit every node's children, and tests an attribute node
+# faster than an element's attribute); vB5's text class is looked for in its posts, and the
+# first post with one ends the search
+_VB5_POSTS = etree.XPath(f"/descendant::li/@data-node-id/parent::*[{_cls('b-post')}]")
+_HAS_VB5_TEXT = etree.XPath(
+    "boolean(descendant::*/@class[contains(., 'js-post__content-text')]"
+    "[contains(concat(' ', normalize-space(.), ' '), ' js-post__content-text ')])")
+_HAS_VB4_POST = etree.XPath(
+    "boolean(/descendant::li/@id[starts-with(., 'post_')]"
+    "[string(number(substring(., 6))) != 'NaN']/parent::*[contains(@class, 'postbit')])")
+_HAS_VB3_POST = etree.XPath(
+    "boolean(/descendant::table/@id[starts-with(., 'post')]"
+    "[string(number(substring(., 5))) != 'NaN']/parent::*"
+    "[.//div[starts-with(@id, 'post_message_')] or .//td[starts-with(@id, 'td_post_')]])")
 
 
 def detect(root: etree._Element, text: str) -> EngineSpec | None:
     """The vBulletin variant of the page, from the generator meta or footer together with
     the post markup; a page without vBulletin post markup is not claimed."""
-    version = _version(root, text)
+    version = _meta_version(root)
+    if version is None:
+        # without the meta, a page is claimed only if it says "vBulletin" (in its footer or
+        # anywhere) or has vBulletin's register menu: a page with neither is done with here
+        if not contains(text, "vbullet", "vbmenu_register"):
+            return None
+        version = _footer_version(text)
     found: EngineSpec | None = None
-    if select(_HAS_VB5_POST, root):
+    if any(_HAS_VB5_TEXT(post) for post in select(_VB5_POSTS, root)):
         found = VBULLETIN5
-    elif select(_HAS_VB4_POST, root) and version in (4, None):
+    elif _HAS_VB4_POST(root) and version in (4, None):
         found = VBULLETIN4
-    elif select(_HAS_VB3_POST, root) and version in (3, None):
+    elif _HAS_VB3_POST(root) and version in (3, None):
         found = VBULLETIN3
     if found is None:
         return None
@@ -313,8 +346,7 @@ def _page_info(root: etree._Element, spec: EngineSpec, text: str) -> PageInfo:
 
 def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -> ParsedPage:
     _prepare(root)
-    parsed = parse_with_spec(root, spec, ctx, text)
-    parsed.info = _page_info(root, spec, text)
+    parsed = parse_with_spec(root, spec, ctx, text, info=lambda: _page_info(root, spec, text))
     deleted = {p.post_id or str(p.order) for p in parsed.posts if p.deleted}
     # a deleted post's placeholder has no body by design; not a parsing problem
     ctx.issues[:] = [i for i in ctx.issues if not (

@@ -22,7 +22,15 @@ from lxml import etree
 from engine.gamelog import Avatar, EditMarker
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import from_iso, from_unix
-from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, remove_keep_tail, select, text_content
+from scrapers.forum.markup import (
+    MarkupSpec,
+    QuoteSpec,
+    css,
+    first,
+    remove_keep_tail,
+    select,
+    text_content,
+)
 from scrapers.forum.spec import EngineSpec, page_link_numbers, parse_edit, parse_with_spec
 from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
 
@@ -200,10 +208,11 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
     assert edit_sel is not None
     # edit markers are read before parse_with_spec rewrites the post bodies
     edits: list[EditMarker | None] = []
-    for el in select(post_sel, root):
-        found = select(edit_sel, el)
-        edits.append(_edit_time(found[0], ctx) if found else None)
-    parsed = parse_with_spec(root, spec, ctx, text)
+    elements = select(post_sel, root)
+    for el in elements:
+        found = first(edit_sel, el)
+        edits.append(_edit_time(found, ctx) if found is not None else None)
+    parsed = parse_with_spec(root, spec, ctx, text, posts=elements)
     for post, edit in zip(parsed.posts, edits, strict=True):
         _fix_post(post, edit)
     # a deleted post's placeholder has no body by design: not worth a warning
