@@ -105,5 +105,8 @@ def print_votes(log: GameLog, results: list[DayResult], console: Console) -> Non
                 detail = f" ({n.detail})" if n.detail else ""
                 console.print(f"    post {n.post} {shown(n.voter)}: {n.raw!r} — "
                               f"{n.reason}{detail}", markup=False, highlight=False)
+        for event in r.events:
+            if event.kind == "spared":
+                console.print(f"  [yellow]spared:[/yellow] {event.text}", highlight=False)
         for note in r.notes:
             console.print(f"  [yellow]note:[/yellow] {note}")

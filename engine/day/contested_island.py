@@ -91,6 +91,8 @@ def count_rules(log: GameLog, day: int, chosen: dict[str, str]) -> CountRules:
         return None, "nobody is executed"
 
     def spared(slot: str) -> str | None:
+        if any(slot in _spared_on(log, earlier, chosen) for earlier in range(1, day)):
+            return None  # used up on an earlier day of this game
         return protection(log, slot, roles.get(slot), features[slot], day)
 
     majority = chosen["contested-island.decision"] == "majority"
@@ -228,6 +230,17 @@ def persuasion(log: GameLog, day: int, notes: list[str]) -> Iterator[tuple[str, 
 
 
 # -- protections from execution --------------------------------------------------------------
+
+def _spared_on(log: GameLog, day: int, chosen: dict[str, str]) -> set[str]:
+    """The slots the re-count of an earlier `day` spared from execution: their one-time
+    protection is used up, whether or not the log records it as a change."""
+    from engine.day.count import count_day  # the day counter calls this module
+
+    if day < 1 or not any(p.kind == "day" and p.number == day for p in log.phases):
+        return set()
+    result = count_day(log, day, chosen)
+    return {e.subject for e in result.events if e.kind == "spared" and e.subject}
+
 
 def protection(log: GameLog, slot: str, role: Role | None, have: frozenset[str],
                day: int) -> str | None:

@@ -48,8 +48,9 @@ class DayEvent:
     """One step of the count, for the chain shown with a disputed finding."""
 
     post: int | None
-    kind: str  # vote | unvote | death | reset | hammer | extra | close
+    kind: str  # vote | unvote | death | reset | hammer | extra | spared | close
     text: str
+    subject: str | None = None  # the slot the step is about, where one is (spared: who)
 
 
 @dataclass

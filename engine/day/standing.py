@@ -275,7 +275,7 @@ def _spare(state: _State, rules: CountRules, chosen: str | None, tally: Sequence
                 and t.target in state.alive and t.votes > 0]
         if not rules.spared_next or not rest:
             state.events.append(DayEvent(post, "spared", f"{names(chosen)} is not "
-                                         f"eliminated: {why}; nobody is instead"))
+                                         f"eliminated: {why}; nobody is instead", chosen))
             return None
         top = [t.target for t in rest if t.votes == rest[0].votes]
         added = {t.target for t in tally if t.extra}
@@ -285,7 +285,7 @@ def _spare(state: _State, rules: CountRules, chosen: str | None, tally: Sequence
             how = f"a tie between {', '.join(_show(t, names) for t in top)}: {how}"
         state.events.append(DayEvent(post, "spared", f"{names(chosen)} is not eliminated: "
                                      f"{why}; {_show(nxt, names) if nxt else 'nobody'} "
-                                     f"instead ({how})"))
+                                     f"instead ({how})", chosen))
         chosen = nxt
     return chosen
 
