@@ -126,6 +126,6 @@ def test_demo_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Eliminations: D2: Корсика" in out
     # the re-count: Jen Li's one-time protection spares Корсика on day 1, not on day 2
     assert "Day 1: no lynch at post 11" in out
-    assert "protection from execution" in out
+    assert "spared: Корсика is not eliminated" in out
     assert "Day 2: Корсика eliminated at post 19" in out
     assert "1 confirmed, 0 disputed, 1 unverifiable" in out
