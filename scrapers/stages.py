@@ -10,6 +10,7 @@ from pathlib import Path
 
 from engine.gamelog import GameLog, Occupant, ParseIssue, Slot, Where
 from engine.rulesets import RulingError, get_ruleset
+from scrapers.deaths import read_deaths
 from scrapers.names.keys import fold
 from scrapers.phases import detect_phases
 from scrapers.roster import Roster, assign_posts, read_roster_file, roster_from_post, slots_from
@@ -50,6 +51,8 @@ def complete(log: GameLog, *, roster_file: Path | None = None, say: Say | None =
     phases, issues = detect_phases(log)
     log.phases = phases
     log.issues.extend(issues)
+    tell("reading the deaths")
+    log.issues.extend(read_deaths(log))
     try:
         ruleset = get_ruleset(log.meta.ruleset or "")
     except RulingError:

@@ -4,9 +4,8 @@ three pages scraped, every day counted, the stable part of `mafiakit votes --for
 tests/scrapers/fixtures/threads/open-roles/expected.json (its README says what each post
 exercises).
 
-The scrape does not read deaths from the GM's posts yet: day 2 is counted with the deaths the
-GM announced (post 17: «Посажена Лиса», post 21: «Этой ночью убит Филин») added to the log by
-hand, and `test_day_2_without_the_deaths` pins the gap until the scrape reads them."""
+Day 2 needs the deaths the GM announced (post 17: «Посажена Лиса», post 21: «Этой ночью убит
+Филин»), which the scrape reads from the GM's posts."""
 
 from __future__ import annotations
 
@@ -18,7 +17,7 @@ from typing import Any
 import pytest
 
 from engine.day import count_day, days_of
-from engine.gamelog import Death, GameLog, PhasePublished, Post, SourceRef
+from engine.gamelog import GameLog, Post
 from scrapers.names.keys import fold
 from scrapers.roster import roster_from_post
 from scrapers.scrape import scrape
@@ -33,21 +32,6 @@ ROLES = ["Врач", "Водитель", "Сводчик", "Пукальщик",
 @cache
 def _scraped() -> GameLog:
     return scrape([FOLDER], ruleset="open-roles", timezone="Europe/Moscow")
-
-
-@cache
-def _log() -> GameLog:
-    """The scraped log with the deaths the GM announced."""
-    log = _scraped().model_copy(deep=True)
-    log.published.phases += [
-        PhasePublished(phase="D1", deaths=[Death(
-            slot="Лиса", kind="eliminated", revealed_role="Пукальщик", raw="Посажена Лиса",
-            source=SourceRef(kind="post", post=17))]),
-        PhasePublished(phase="N1", deaths=[Death(
-            slot="Филин", kind="killed", revealed_role="Врач", raw="Этой ночью убит Филин",
-            source=SourceRef(kind="post", post=21))]),
-    ]
-    return log
 
 
 def _stable(day: dict[str, Any]) -> dict[str, Any]:
@@ -106,19 +90,15 @@ def test_phase_boundaries() -> None:
 
 
 def test_every_day_as_worked_out_by_hand() -> None:
-    assert _days(_log()) == _expected()
+    assert _days(_scraped()) == _expected()
 
 
-def test_day_2_without_the_deaths() -> None:
-    """What the bare scrape gives for day 2 while it reads no deaths: the seated Лиса and the
-    killed Филин stay alive (Дятел's vote on Филин counts, his real vote is then a change,
-    Лиса's vote from the grave counts, both get a vote on themselves)."""
-    day = _days(_scraped())[2]
-    assert day != _expected()[2]
-    assert [(n["post"], n["reason"]) for n in day["not_counted"]] == [
-        (18, "before-start"), (27, "vote-change-forbidden"), (28, "in-quote"),
-        (33, "after-deadline")]
-    assert _days(_scraped())[1] == _expected()[1]  # day 1 needs no deaths
+def test_deaths_read_from_the_gm_posts() -> None:
+    log = _scraped()
+    assert [(pub.phase, [(d.slot, d.kind, d.source.post) for d in pub.deaths])
+            for pub in log.published.phases] == [
+        ("D1", [("Лиса", "eliminated", 17)]), ("N1", [("Филин", "killed", 21)]),
+        ("D2", [("Ёжик", "eliminated", 32)])]
 
 
 @pytest.mark.parametrize("tail", [

@@ -23,7 +23,7 @@ MSK = ZoneInfo("Europe/Moscow")
 SLOTS = {"Акинфеев": "Вратарь", "Черышев": "Денис_77", "Головин": "Саня", "Смолов": "Федя",
          "Жирков": "Ветеран", "Кузяев": "Далер", "Игнашевич": "Игнат", "Фернандес": "Марио"}
 # the deaths the GM announces: jailed at the close of day 1 (post 16), killed in night 1
-# (post 17). The scrape does not read deaths from the GM's posts (see `test_scrape_alone`).
+# (post 17). The scrape reads them from the GM's posts too (`test_scrape_alone`).
 DEATHS = {"Смолов": ("eliminated", "D1", 16), "Акинфеев": ("killed", "N1", 17)}
 
 
@@ -105,8 +105,5 @@ def test_days_match_expected(log: GameLog) -> None:
     assert _stable(votes_json(counted, count_all(counted))) == _expected()
 
 
-@pytest.mark.xfail(strict=True, reason="the scrape records no deaths from the GM's posts "
-                   "(«Посажен Смолов», «Этой ночью был убит Акинфеев»): on day 2 the dead "
-                   "get non-voter penalties and a vote for the dead counts")
 def test_scrape_alone(log: GameLog) -> None:
     assert _stable(votes_json(log, count_all(log))) == _expected()
