@@ -133,10 +133,13 @@ class _Detector:
             # "Day 2" names the day wherever it stands in the post; an unnumbered start
             # ("X has died") counts only before any sign that the day is over
             found = next((s for s in sigs if _starts_day(s, day) and s.number is not None), None)
-            if found is not None and any(s.kind in _ENDS and s.number == day
-                                         and not s.rule.weak for s in sigs):
+            if found is not None and any(
+                    s.kind in _ENDS and not s.rule.weak
+                    and (s.number == day or (s.number is None and s.pos > found.pos))
+                    for s in sigs):
                 # "Vote Count 3.0 ... kanyeknowsbest (3) [LYNCH!]": a count that ends the day
-                # it names; its start was missed
+                # it names (an end of this day, or an unnumbered one after the count); its
+                # start was missed. "X was lynched. Day 2 begins" ends the day before.
                 break
             for s in sigs:
                 if found is not None:

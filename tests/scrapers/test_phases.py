@@ -342,3 +342,24 @@ def test_game_over_ends_the_last_day_without_a_night() -> None:
     phases, issues = detect_phases(log)
     assert [p.key for p in phases] == ["D1"]
     assert issues == []
+
+
+def test_a_count_that_ends_the_day_it_names_is_not_its_start() -> None:
+    # the GM never announced day 2; the first count of day 2 is its final one
+    log = _log((GM, "Day 1 has begun!"), ("Ann", "hi"),
+               (GM, "Bob has been lynched. Night 1 begins."),
+               ("Cid", "gn"), ("Ann", "vote Cid"), ("Dan", "vote Cid"),
+               (GM, "Vote Count 2.0\nCid (2): Ann, Dan [LYNCH!]\n"
+                    "With 3 alive, it takes 2 to lynch."),
+               (GM, "Cid has been lynched. Night 2 begins."))
+    starts = detect_day_starts(log.posts, [2, 7])
+    assert starts[1] is None
+
+
+def test_a_lynch_before_the_new_days_count_still_starts_it() -> None:
+    log = _log((GM, "Day 1 has begun!"), ("Ann", "vote Bob"),
+               (GM, "Bob has been lynched. It is now Day 2.\nVote Count 2.0\nNo votes yet."),
+               ("Ann", "hi"), (GM, "Cid has been lynched. Night 2 begins."))
+    starts = detect_day_starts(log.posts, [2, 4])
+    assert starts[1] is not None
+    assert starts[1].post == 2

@@ -15,7 +15,7 @@ from tests.conftest import corpus_threads, need_corpus
 from toolkit.daycheck import DayCheck, agreement, check_days, miss_table
 
 GOAL = 0.97  # the acceptance figure of the issue
-FLOOR = 0.95  # measured 95.2% (417/438) when written: a fall below it is a regression
+FLOOR = 0.95  # measured 95.4% (418/438) when written: a fall below it is a regression
 
 
 @pytest.mark.corpus
