@@ -9,10 +9,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine.gamelog import GameLog, Occupant, ParseIssue, Slot, Where
-from engine.rulesets import RulingError, get_ruleset
+from engine.rulesets import RuleSet, RulingError, get_ruleset
 from scrapers.deaths import read_deaths
 from scrapers.names.keys import fold
 from scrapers.phases import detect_phases
+from scrapers.phases.deadlines import ends_from_close
 from scrapers.roster import Roster, assign_posts, read_roster_file, roster_from_post, slots_from
 from scrapers.votes import GRAMMARS, extract_votes
 
@@ -51,11 +52,16 @@ def complete(log: GameLog, *, roster_file: Path | None = None, say: Say | None =
     phases, issues = detect_phases(log)
     log.phases = phases
     log.issues.extend(issues)
+    try:
+        ruleset: RuleSet | None = get_ruleset(log.meta.ruleset or "")
+    except RulingError:
+        ruleset = None
+    if ruleset is not None:
+        # a day end the GM's posts leave out, from the rule set's daily close
+        log.issues.extend(ends_from_close(log.phases, log.posts, ruleset.day))
     tell("reading the deaths")
     log.issues.extend(read_deaths(log))
-    try:
-        ruleset = get_ruleset(log.meta.ruleset or "")
-    except RulingError:
+    if ruleset is None:
         log.issues.append(ParseIssue(
             severity="info", code="no-ruleset",
             message=f"rule set {log.meta.ruleset!r} is not registered: votes are not read "

@@ -68,6 +68,12 @@ class DayRules:
     no_lynch: bool = True  # a vote for nobody ("no lynch") exists
     last_mark_wins: bool = True  # several marks in one post: only the last counts
     edited_vote_void: bool = False  # a post holding a vote must not be edited
+    # a daily close the rules fix ("День закрывается в 21:00 по московскому времени"):
+    # local time "HH:MM", its IANA zone, and the clause; used to place a day's end when the
+    # GM's posts do not announce it
+    close_at: str | None = None
+    close_zone: str | None = None
+    close_clause: str | None = None
     notes: tuple[str, ...] = ()
 
 

@@ -279,6 +279,8 @@ RULESET = RuleSet(
     day=DayRules(
         grammar="world-cup-2018", decision="plurality", vote_change=True, self_vote=False,
         no_lynch=False, last_mark_wins=True, edited_vote_void=True,
+        close_at="21:00", close_zone="Europe/Moscow",
+        close_clause=f"{SEED}: «День закрывается в 21:00 по московскому времени.»",
         notes=(
             "a vote is red text, or a post signed «красным с телефона»",
             "the day closes at 21:00 Moscow time; votes in its last 30 minutes count half",
