@@ -32,6 +32,10 @@ def count_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) 
     ballots: list[Ballot] = []
     not_counted: list[NotCounted] = []
     seen: set[tuple[int, str]] = set()
+    make = _COUNT_RULES.get(ruleset.id)
+    if make is None:
+        raise RulingError(f"rule set {ruleset.id!r} has no day count")
+    rules = make(log, day, chosen)
     for vote in log.votes:
         if vote.post <= window.before or (window.after is not None and vote.post >= window.after):
             continue
@@ -42,6 +46,12 @@ def count_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) 
                 vote.post, voter, vote.raw, "before-start" if early else "after-deadline",
                 f"day {day} runs from post {window.start if window.start is not None else '?'}"
                 f" to {window.end if window.end is not None else '?'}"))
+            continue
+        if rules.change_needs_cancel and vote.voter is not None and not vote.counts \
+                and vote.reason == "superseded" and vote.special == "unvote":
+            # "Unvote; Vote: X" where a vote needs an unvote first: both apply, in order
+            ballots.append(Ballot(post=vote.post, voter=vote.voter, raw=vote.raw,
+                                  special="unvote", time=vote.time))
             continue
         if not vote.counts or vote.voter is None:
             not_counted.append(NotCounted(vote.post, voter, vote.raw, vote.reason or "other",
@@ -58,11 +68,7 @@ def count_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) 
         seen.add((vote.post, vote.voter))
         ballots.append(Ballot(post=vote.post, voter=vote.voter, raw=vote.raw, target=vote.target,
                               special=vote.special, time=vote.time, weight=vote.weight))
-    ballots.sort(key=lambda b: b.post)
-    make = _COUNT_RULES.get(ruleset.id)
-    if make is None:
-        raise RulingError(f"rule set {ruleset.id!r} has no day count")
-    rules = make(log, day, chosen)
+    ballots.sort(key=lambda b: b.post)  # stable: the marks of a post stay in their order
     result = count_standing(window, alive_at_start(log, day), ballots, departures(log, day),
                             vote_resets(log, day), not_counted, rules, names)
     result.not_counted = sorted(not_counted, key=lambda n: (n.post, n.voter))

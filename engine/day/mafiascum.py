@@ -32,4 +32,5 @@ def count_rules(log: GameLog, day: int, chosen: dict[str, str]) -> CountRules:
     return CountRules(
         decision="majority", weight=weight, extra_needed=extra,
         no_lynch_less=1 if chosen["mafiascum.no-lynch-threshold"] == "one-less" else 0,
-        deadline=chosen["mafiascum.deadline"])
+        deadline=chosen["mafiascum.deadline"],
+        change_needs_cancel=chosen["mafiascum.vote-change"] == "unvote-first")

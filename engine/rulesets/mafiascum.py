@@ -37,5 +37,16 @@ RULESET = RuleSet(
                      RulingOption("plurality",
                                   "the most votes is lynched; a tie is no lynch")),
             default="no-lynch"),
+        Ruling(
+            key="mafiascum.vote-change",
+            question="Does a new vote move a standing vote, or must the voter unvote first?",
+            clause="Most moderators move the vote; some rule that a vote cast while another "
+                   "stands is invalid until the voter unvotes (e.g. 'X needed to unvote Y "
+                   "before voting Z, so the vote did not count').",
+            options=(RulingOption("implicit", "a new vote replaces the standing one"),
+                     RulingOption("unvote-first",
+                                  "a vote while another stands is void; 'Unvote; Vote: X' "
+                                  "in one post is both")),
+            default="implicit"),
     ),
 )
