@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from engine.day import count_day
-from engine.gamelog import Boundary, GameLog, Meta, Occupant, Phase, Post, Slot, Vote
+from engine.gamelog import GameLog
 from scrapers.votes import extract_votes
 from scrapers.votes.grammars.contested_island import parse
+from tests.scrapers.votes_game import day_one, one
 
 # (island, nick) as in the seed's player list, the islands as the Russian threads write them
 ISLANDS = [("Куба", "Gur"), ("Мальта", "Ment"), ("Корсика", "Alexeagle"),
@@ -20,23 +21,8 @@ GM = "Ведущий"
 
 def game(*posts: tuple[str, str]) -> GameLog:
     """A day 1 from post 0 to the last post + 1; `posts` are (nick, html)."""
-    slots = [Slot(id=nick, ingame_name=island, occupants=[Occupant(nick=nick)])
-             for island, nick in ISLANDS]
-    nicks = {nick for _, nick in ISLANDS}
-    log_posts = [Post(number=0, author=GM, html="День 1", text="День 1", gm=True)]
-    for i, (author, html) in enumerate(posts, start=1):
-        log_posts.append(Post(number=i, author=author, html=html, text="", gm=author == GM,
-                              slot=author if author in nicks else None))
-    return GameLog(meta=Meta(title="t", ruleset="contested-island", gms=[GM]), players=slots,
-                   posts=log_posts,
-                   phases=[Phase(kind="day", number=1, start=Boundary(post=0, source="manual"),
-                                 end=Boundary(post=len(posts) + 1, source="manual"))])
-
-
-def one(log: GameLog) -> Vote:
-    votes = extract_votes(log)
-    assert len(votes) == 1, votes
-    return votes[0]
+    return day_one("contested-island", [(nick, nick, island) for island, nick in ISLANDS],
+                   posts, gm=GM, opening="День 1")
 
 
 def test_bold_execute_is_a_vote() -> None:

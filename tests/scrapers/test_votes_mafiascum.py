@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.gamelog import Boundary, GameLog, Meta, Occupant, Phase, Post, Slot, Vote
+from engine.gamelog import GameLog
 from scrapers.votes import extract_votes
 from scrapers.votes.grammars.mafiascum import parse
+from tests.scrapers.votes_game import day_one, one
 
 BOLD = '<span style="font-weight: bold">{}</span>'
 TAG = '<span class="bbvote" title="This is an official vote.">{}</span>'
@@ -14,21 +15,8 @@ TAG = '<span class="bbvote" title="This is an official vote.">{}</span>'
 
 def game(*posts: tuple[str, str], gm: str = "Mod") -> GameLog:
     nicks = ["Alice", "Bob", "Carol", "Dave", "Blood Queen"]
-    slots = [Slot(id=n, occupants=[Occupant(nick=n)]) for n in nicks]
-    log_posts = [Post(number=0, author=gm, html="Day 1 begins", text="Day 1 begins", gm=True)]
-    for i, (author, html) in enumerate(posts, start=1):
-        log_posts.append(Post(number=i, author=author, html=html, text="", gm=author == gm,
-                              slot=author if author in nicks else None))
-    return GameLog(meta=Meta(title="t", ruleset="mafiascum", gms=[gm]), players=slots,
-                   posts=log_posts,
-                   phases=[Phase(kind="day", number=1, start=Boundary(post=0, source="manual"),
-                                 end=Boundary(post=len(posts) + 1, source="manual"))])
-
-
-def one(log: GameLog) -> Vote:
-    votes = extract_votes(log)
-    assert len(votes) == 1, votes
-    return votes[0]
+    return day_one("mafiascum", [(n, n, None) for n in nicks], posts, gm=gm,
+                   opening="Day 1 begins")
 
 
 def test_bold_vote_counts() -> None:

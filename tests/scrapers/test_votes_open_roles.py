@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from engine.day import count_day
-from engine.gamelog import Boundary, GameLog, Meta, Occupant, Phase, Post, Slot, Vote
+from engine.gamelog import GameLog
 from scrapers.votes import extract_votes
 from scrapers.votes.grammars.open_roles import parse
+from tests.scrapers.votes_game import day_one, one
 
 # in-game names as Russian forum games give them: inflected when voted for
 SLOTS = {"cuba": "Куба", "malta": "Мальта", "corsica": "Корсика", "gur": "Гур"}
@@ -17,23 +18,8 @@ NICKS = {"cuba": "Штурман", "malta": "Ласточка", "corsica": "Kent
 
 def game(*posts: tuple[str, str], gm: str = "Ведущий") -> GameLog:
     """Day 1 from post 0 to the last post; `posts` are (author nick, html)."""
-    slots = [Slot(id=s, occupants=[Occupant(nick=NICKS[s])], ingame_name=SLOTS[s])
-             for s in SLOTS]
-    by_nick = {n: s for s, n in NICKS.items()}
-    log_posts = [Post(number=0, author=gm, html="День 1", text="День 1", gm=True)]
-    for i, (author, html) in enumerate(posts, start=1):
-        log_posts.append(Post(number=i, author=author, html=html, text="", gm=author == gm,
-                              slot=by_nick.get(author)))
-    return GameLog(meta=Meta(title="t", ruleset="open-roles", gms=[gm]), players=slots,
-                   posts=log_posts,
-                   phases=[Phase(kind="day", number=1, start=Boundary(post=0, source="manual"),
-                                 end=Boundary(post=len(posts) + 1, source="manual"))])
-
-
-def one(log: GameLog) -> Vote:
-    votes = extract_votes(log)
-    assert len(votes) == 1, votes
-    return votes[0]
+    return day_one("open-roles", [(s, NICKS[s], SLOTS[s]) for s in SLOTS], posts, gm=gm,
+                   opening="День 1")
 
 
 @pytest.mark.parametrize(("text", "expected"), [

@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
 
 from engine.day import count_day
-from engine.gamelog import Boundary, EditMarker, GameLog, Meta, Occupant, Phase, Post, Slot, Vote
+from engine.gamelog import GameLog
 from scrapers.votes import extract_votes
 from scrapers.votes.grammars.world_cup_2018 import parse, read_lines
+from tests.scrapers.votes_game import day_one, one
 
 RED = '<span class="mk-color" data-color="#ff0000">{}</span>'
 BLUE = '<span class="mk-color" data-color="#0000ff">{}</span>'
@@ -21,26 +20,9 @@ PLAYERS = {"kuba": ("Гур", "Куба"), "malta": ("Ветер", "Мальта
 
 def game(*posts: tuple[str, str], gm: str = "Ведущий", edited: int | None = None,
          times: list[str] | None = None) -> GameLog:
-    slots = [Slot(id=sid, occupants=[Occupant(nick=nick)], ingame_name=name)
-             for sid, (nick, name) in PLAYERS.items()]
-    by_nick = {nick: sid for sid, (nick, _) in PLAYERS.items()}
-    log_posts = [Post(number=0, author=gm, html="День 1 начался", text="", gm=True)]
-    for i, (author, html) in enumerate(posts, start=1):
-        log_posts.append(Post(
-            number=i, author=author, html=html, text="", gm=author == gm,
-            slot=by_nick.get(author), time=datetime.fromisoformat(times[i - 1]) if times else None,
-            edit=EditMarker(editor=author) if edited == i else None))
-    return GameLog(meta=Meta(title="t", ruleset="world-cup-2018", gms=[gm],
-                             timezone="Europe/Moscow"),
-                   players=slots, posts=log_posts,
-                   phases=[Phase(kind="day", number=1, start=Boundary(post=0, source="manual"),
-                                 end=Boundary(post=len(posts) + 1, source="manual"))])
-
-
-def one(log: GameLog) -> Vote:
-    votes = extract_votes(log)
-    assert len(votes) == 1, votes
-    return votes[0]
+    return day_one("world-cup-2018", [(sid, nick, name) for sid, (nick, name) in PLAYERS.items()],
+                   posts, gm=gm, opening="День 1 начался", opening_text="", times=times,
+                   edited=edited, timezone="Europe/Moscow")
 
 
 @pytest.mark.parametrize("html", [
