@@ -3,7 +3,7 @@ contract (DESIGN §7) and the table."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich.console import Console
@@ -50,14 +50,16 @@ def count_all(log: GameLog, day: int | None = None,
     return [count_day(log, d, rulings) for d in days]
 
 
+def slot_namer(log: GameLog) -> Callable[[str], str]:
+    """Slot ids (and 'no-lynch') as people read them: the slot's name."""
+    name = {s.id: s.name for s in log.players}
+    return lambda slot: "No Lynch" if slot == "no-lynch" else name.get(slot, slot)
+
+
 def votes_json(log: GameLog, results: list[DayResult]) -> dict[str, Any]:
     """DESIGN §7: days with the eliminated slot's name, no_lynch, decided_at_post, the tally
     with voters, and every mark not counted with its reason; plus the chain of events."""
-    name = {s.id: s.name for s in log.players}
-
-    def shown(slot: str) -> str:
-        return "No Lynch" if slot == "no-lynch" else name.get(slot, slot)
-
+    shown = slot_namer(log)
     return {"days": [{
         "day": r.day,
         "eliminated": shown(r.eliminated) if r.eliminated else None,
@@ -77,10 +79,7 @@ def votes_json(log: GameLog, results: list[DayResult]) -> dict[str, Any]:
 
 
 def print_votes(log: GameLog, results: list[DayResult], console: Console) -> None:
-    name = {s.id: s.name for s in log.players}
-
-    def shown(slot: str) -> str:
-        return "No Lynch" if slot == "no-lynch" else name.get(slot, slot)
+    shown = slot_namer(log)
 
     for r in results:
         if r.eliminated:

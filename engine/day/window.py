@@ -37,8 +37,6 @@ def day_window(log: GameLog, day: int) -> DayWindow:
         start = None  # a start before the previous day's end is a misreading: ignore it
     end = this.end.post if this and this.end else None
     after = nxt.start.post if nxt and nxt.start and nxt.start.post is not None else None
-    if after is None and nxt is not None and end is not None:
-        after = None
     return DayWindow(day=day, start=start, end=end, before=before, after=after)
 
 

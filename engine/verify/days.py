@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.day import DayResult, count_day, days_of
+from engine.day import count_day, days_of
 from engine.gamelog import GameLog
 from engine.rulesets import get_ruleset
 from engine.verify.findings import Finding
@@ -34,7 +34,7 @@ def verify_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None)
     published, where = published_outcome(log, day)
     chain = tuple(f"post {e.post}: {e.text}" if e.post is not None else e.text
                   for e in result.events)
-    expected = _outcome(result)
+    expected = result.outcome
     key = f"D{day}"
     if result.decided_by == "no-close":
         return Finding(key, "elimination", "unverifiable", None, published,
@@ -62,10 +62,6 @@ def verify_days(log: GameLog, rulings: Mapping[str, str] | None = None) -> list[
     return [verify_day(log, day, rulings) for day in days_of(log)]
 
 
-def _outcome(result: DayResult) -> str:
-    return result.outcome
-
-
 def _by_option(log: GameLog, day: int, chosen: dict[str, str]) -> dict[str, str]:
     """The day's outcome under every option of every ruling, the others as chosen; empty
     when no ruling changes it."""
@@ -74,5 +70,5 @@ def _by_option(log: GameLog, day: int, chosen: dict[str, str]) -> dict[str, str]
     for ruling in ruleset.rulings:
         for option in ruling.values:
             result = count_day(log, day, {**chosen, ruling.key: option})
-            out[f"{ruling.key}={option}"] = _outcome(result)
+            out[f"{ruling.key}={option}"] = result.outcome
     return out if len(set(out.values())) > 1 else {}
