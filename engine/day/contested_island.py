@@ -90,8 +90,10 @@ def count_rules(log: GameLog, day: int, chosen: dict[str, str]) -> CountRules:
             return tied[0], f"{names.get(tied[0], tied[0])} reached the count first"
         return None, "nobody is executed"
 
+    used_up = _used_up_before(log, day, chosen)
+
     def spared(slot: str) -> str | None:
-        if any(slot in _spared_on(log, earlier, chosen) for earlier in range(1, day)):
+        if slot in used_up:
             return None  # used up on an earlier day of this game
         return protection(log, slot, roles.get(slot), features[slot], day)
 
@@ -104,6 +106,7 @@ def count_rules(log: GameLog, day: int, chosen: dict[str, str]) -> CountRules:
         cancel="any" if chosen["contested-island.cancel-vote"] == "any" else "own-only",
         change_needs_cancel=chosen["contested-island.vote-change"] == "cancel-first",
         spared=spared, spared_next=chosen["contested-island.avoided-execution"] == "next",
+        used_up=used_up,
         notes=notes)
 
 
@@ -231,15 +234,15 @@ def persuasion(log: GameLog, day: int, notes: list[str]) -> Iterator[tuple[str, 
 
 # -- protections from execution --------------------------------------------------------------
 
-def _spared_on(log: GameLog, day: int, chosen: dict[str, str]) -> set[str]:
-    """The slots the re-count of an earlier `day` spared from execution: their one-time
-    protection is used up, whether or not the log records it as a change."""
+def _used_up_before(log: GameLog, day: int, chosen: dict[str, str]) -> frozenset[str]:
+    """The slots whose one-time protection the re-count of the days before `day` used up,
+    whether or not the log records it as a change: the previous day's count carries what it
+    and the days before it spent (one earlier count, not one per earlier day)."""
     from engine.day.count import count_day  # the day counter calls this module
 
-    if day < 1 or not any(p.kind == "day" and p.number == day for p in log.phases):
-        return set()
-    result = count_day(log, day, chosen)
-    return {e.subject for e in result.events if e.kind == "spared" and e.subject}
+    if day <= 1 or not any(p.kind == "day" and p.number == day - 1 for p in log.phases):
+        return frozenset()
+    return count_day(log, day - 1, chosen).used_up
 
 
 def protection(log: GameLog, slot: str, role: Role | None, have: frozenset[str],

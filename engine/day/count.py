@@ -73,6 +73,8 @@ def count_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) 
                             vote_resets(log, day), not_counted, rules, names)
     result.not_counted = sorted(not_counted, key=lambda n: (n.post, n.voter))
     result.notes.extend(rules.notes)
+    result.used_up = rules.used_up | {e.subject for e in result.events
+                                      if e.kind == "spared" and e.subject}
     unknown = [d for d in departures(log, day) if d.post is None]
     for d in unknown:
         result.notes.append(f"{names(d.slot)} left during day {day} ({d.text}) at a post the "

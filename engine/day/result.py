@@ -69,6 +69,8 @@ class DayResult:
     # open-roles: slot ids in the next night's action priority, highest first, as the day's
     # voting made it; None where the rule set has no such order
     order: list[str] | None = None
+    # slots whose one-time protection is spent by the end of the day (spared on it or before)
+    used_up: frozenset[str] = frozenset()
 
     @property
     def outcome(self) -> str:

@@ -106,6 +106,8 @@ class CountRules:
     `spared`: why the player about to be eliminated is not (a one-time protection from
     execution), else None; with `spared_next` the next most votes goes instead of nobody.
     `notes`: what the count could not know or did not apply; added to the day's notes.
+    `used_up`: slots whose one-time protection was spent before the day (carried forward in
+    `DayResult.used_up`, so that a later day learns it from one earlier count).
     """
 
     decision: Literal["majority", "plurality"] = "majority"
@@ -127,6 +129,7 @@ class CountRules:
     spared: Callable[[str], str | None] = _not_spared
     spared_next: bool = False
     notes: Sequence[str] = ()
+    used_up: frozenset[str] = frozenset()  # slots whose one-time protection is already spent
 
 
 @dataclass
