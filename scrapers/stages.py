@@ -11,6 +11,7 @@ from pathlib import Path
 from engine.gamelog import GameLog, Occupant, ParseIssue, Slot, Where
 from engine.rulesets import RuleSet, RulingError, get_ruleset
 from scrapers.deaths import read_deaths
+from scrapers.house_rules import apply_house_rules
 from scrapers.names.keys import fold
 from scrapers.phases import detect_phases
 from scrapers.phases.deadlines import ends_from_close
@@ -59,6 +60,7 @@ def complete(log: GameLog, *, roster_file: Path | None = None, say: Say | None =
     if ruleset is not None:
         # a day end the GM's posts leave out, from the rule set's daily close
         log.issues.extend(ends_from_close(log.phases, log.posts, ruleset.day))
+        apply_house_rules(log, [r.key for r in ruleset.rulings])
     tell("reading the deaths")
     log.issues.extend(read_deaths(log))
     if ruleset is None:

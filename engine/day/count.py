@@ -5,9 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from engine.day import contested_island, mafiascum, open_roles, world_cup_2018
-from engine.day.result import Ballot, DayResult, NotCounted
+from engine.day.result import Ballot, DayEvent, DayResult, NotCounted
 from engine.day.standing import CountRules, count_standing
-from engine.day.window import alive_at_start, day_window, days_of, departures, vote_resets
+from engine.day.window import (
+    DayWindow,
+    alive_at_start,
+    day_window,
+    days_of,
+    departures,
+    vote_resets,
+)
 from engine.gamelog import GameLog
 from engine.rulesets import RulingError, get_ruleset
 
@@ -67,10 +74,13 @@ def count_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) 
             continue
         seen.add((vote.post, vote.voter))
         ballots.append(Ballot(post=vote.post, voter=vote.voter, raw=vote.raw, target=vote.target,
-                              special=vote.special, time=vote.time, weight=vote.weight))
+                              special=vote.special, time=vote.time, weight=vote.weight,
+                              line_start=vote.line_start))
     ballots.sort(key=lambda b: b.post)  # stable: the marks of a post stay in their order
     result = count_standing(window, alive_at_start(log, day), ballots, departures(log, day),
                             vote_resets(log, day), not_counted, rules, names)
+    while len(result.earlier) + 1 < rules.lynches and _goes_on(result, window):
+        result = _next_lynch(log, day, window, result, ballots, not_counted, rules, names)
     result.not_counted = sorted(not_counted, key=lambda n: (n.post, n.voter))
     result.notes.extend(rules.notes)
     result.used_up = rules.used_up | {e.subject for e in result.events
@@ -79,6 +89,40 @@ def count_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) 
     for d in unknown:
         result.notes.append(f"{names(d.slot)} left during day {day} ({d.text}) at a post the "
                             "record does not give; counted as alive all day")
+    return result
+
+
+def _goes_on(result: DayResult, window: DayWindow) -> bool:
+    """A hammer before the day's last post: a further lynch of the day may follow."""
+    return result.decided_by == "hammer" and result.eliminated is not None and \
+        result.decided_at_post is not None and \
+        (window.end is None or result.decided_at_post < window.end)
+
+
+def _next_lynch(log: GameLog, day: int, window: DayWindow, first: DayResult,
+                ballots: list[Ballot], not_counted: list[NotCounted], rules: CountRules,
+                names: Callable[[str], str]) -> DayResult:
+    """The rest of a double-lynch day: after the hammer at post P the lynched player is gone,
+    the votes start again among the living, and the count goes on from P as a day of its
+    own."""
+    hammer = first.decided_at_post
+    assert hammer is not None  # _goes_on holds
+    assert first.eliminated is not None
+    ended = f"the day ended at the hammer in post {hammer}"
+    not_counted[:] = [n for n in not_counted if n.detail != ended]
+    rest = DayWindow(day=day, start=hammer, end=window.end, before=window.before,
+                     after=window.after)
+    alive = [s for s in first.alive if s != first.eliminated]
+    result = count_standing(rest, alive, [b for b in ballots if b.post > hammer],
+                            [d for d in departures(log, day) if d.post is not None and
+                             d.post > hammer],
+                            [r for r in vote_resets(log, day) if r > hammer], not_counted,
+                            rules, names)
+    result.earlier = [*first.earlier, first.eliminated]
+    result.events = [*first.events,
+                     DayEvent(hammer, "reset", f"{names(first.eliminated)} is lynched; the "
+                              "votes start again for the day's next lynch"),
+                     *result.events]
     return result
 
 

@@ -29,8 +29,16 @@ def count_rules(log: GameLog, day: int, chosen: dict[str, str]) -> CountRules:
         role = roles.get(slot, "")
         return (1 if _LOVED.search(role) else 0) - (1 if _HATED.search(role) else 0)
 
+    def void(ballot: Ballot) -> tuple[str, str] | None:
+        if line_start and ballot.line_start is False:
+            return ("not-formatted", "the vote does not start its line, and the rules count "
+                    "only votes at the start of a line")
+        return None
+
+    line_start = chosen["mafiascum.vote-position"] == "line-start"
     return CountRules(
-        decision="majority", weight=weight, extra_needed=extra,
+        decision="majority", weight=weight, extra_needed=extra, void=void,
         no_lynch_less=1 if chosen["mafiascum.no-lynch-threshold"] == "one-less" else 0,
         deadline=chosen["mafiascum.deadline"],
-        change_needs_cancel=chosen["mafiascum.vote-change"] == "unvote-first")
+        change_needs_cancel=chosen["mafiascum.vote-change"] == "unvote-first",
+        lynches=2 if chosen["mafiascum.day-lynches"] == "two" else 1)

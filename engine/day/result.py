@@ -24,6 +24,7 @@ class Ballot:
     special: str | None = None  # unvote | no-lynch | cancel
     time: datetime | None = None
     weight: float | None = None  # as written; None: the voter's weight under the rules
+    line_start: bool | None = None  # the mark starts its line (None: not known)
 
 
 @dataclass(frozen=True)
@@ -71,10 +72,15 @@ class DayResult:
     order: list[str] | None = None
     # slots whose one-time protection is spent by the end of the day (spared on it or before)
     used_up: frozenset[str] = frozenset()
+    # slots lynched earlier the same day (a double-lynch day), in order; `eliminated` is the
+    # day's last lynch
+    earlier: list[str] = field(default_factory=list)
 
     @property
     def outcome(self) -> str:
-        """A short word for comparisons: the eliminated slot id, 'no-lynch', or 'none'."""
-        if self.eliminated is not None:
-            return self.eliminated
+        """A short word for comparisons: the eliminated slot id ('+'-joined in sorted order
+        when a day lynches several), 'no-lynch', or 'none'."""
+        gone = [*self.earlier, *([self.eliminated] if self.eliminated is not None else [])]
+        if gone:
+            return "+".join(sorted(gone))
         return "no-lynch" if self.no_lynch else "none"

@@ -108,6 +108,8 @@ class CountRules:
     `notes`: what the count could not know or did not apply; added to the day's notes.
     `used_up`: slots whose one-time protection was spent before the day (carried forward in
     `DayResult.used_up`, so that a later day learns it from one earlier count).
+    `lynches`: majority only: how many hammers a day may have (a "double lynch" day: after
+    the first, the votes start again among the living and the day ends at the second).
     """
 
     decision: Literal["majority", "plurality"] = "majority"
@@ -130,6 +132,7 @@ class CountRules:
     spared_next: bool = False
     notes: Sequence[str] = ()
     used_up: frozenset[str] = frozenset()  # slots whose one-time protection is already spent
+    lynches: int = 1
 
 
 @dataclass

@@ -63,6 +63,11 @@ class Vote(Model):
     candidates: list[str] = Field(
         default_factory=list, description="slot ids an ambiguous name could mean"
     )
+    line_start: bool | None = Field(
+        default=None,
+        description="whether only white space stands before the mark on its line (some "
+        "moderators count a vote only at the start of a line); null: not known",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> Vote:

@@ -48,5 +48,30 @@ RULESET = RuleSet(
                                   "a vote while another stands is void; 'Unvote; Vote: X' "
                                   "in one post is both")),
             default="implicit"),
+        Ruling(
+            key="mafiascum.vote-position",
+            question="Does a vote count anywhere in a post, or only at the start of a line?",
+            clause="Most moderators count a bold vote wherever it stands; some write 'for a "
+                   "vote to be counted, it must be at the start of a new line' (e.g. 'X "
+                   "tried to vote Y but since it was not on its own line the mod discounted "
+                   "it').",
+            options=(RulingOption("anywhere", "a vote counts wherever it stands in the post"),
+                     RulingOption("line-start",
+                                  "only a vote with nothing but white space before it on its "
+                                  "line counts")),
+            default="anywhere"),
+        Ruling(
+            key="mafiascum.day-lynches",
+            question="How many players may a day lynch?",
+            clause="One, normally; a 'Double Lynch (Double Day)' game says: 'If a lynch is "
+                   "achieved before the timer runs out, a second lynch may also be achieved "
+                   "in the remaining time. If a No Lynch is decided on by majority, the Day "
+                   "will immediately end.'",
+            options=(RulingOption("one", "the hammer ends the day"),
+                     RulingOption("two",
+                                  "after the first hammer the lynched player is gone, the "
+                                  "votes start again, and the second hammer (or No Lynch, "
+                                  "or the deadline) ends the day")),
+            default="one"),
     ),
 )

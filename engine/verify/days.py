@@ -12,7 +12,8 @@ from engine.verify.findings import Finding
 
 def published_outcome(log: GameLog, day: int) -> tuple[str | None, str | None]:
     """What the GM announced for day `day`: (outcome, where), the outcome being the slot id
-    eliminated, 'no-lynch', or None when the log holds no announcement."""
+    eliminated ('+'-joined in sorted order, as `DayResult.outcome`, when several were),
+    'no-lynch', or None when the log holds no announcement."""
     item = log.published.for_phase(f"D{day}")
     if item is None:
         return None, None
@@ -20,7 +21,7 @@ def published_outcome(log: GameLog, day: int) -> tuple[str | None, str | None]:
     if gone:
         ref = gone[0].source
         where = f"post {ref.post}" if ref.post is not None else (ref.file or ref.kind)
-        return "+".join(d.slot for d in gone), where
+        return "+".join(sorted(d.slot for d in gone)), where
     if item.no_elimination is not None:
         ref = item.no_elimination
         return "no-lynch", f"post {ref.post}" if ref.post is not None else (ref.file or ref.kind)

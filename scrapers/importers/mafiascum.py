@@ -35,6 +35,8 @@ from engine.gamelog import (
     phase_sort_key,
     split_phase_key,
 )
+from engine.rulesets import get_ruleset
+from scrapers.house_rules import apply_house_rules
 from scrapers.html_text import body_text
 from scrapers.importers.mafiascum_archive import (
     ArchiveGame,
@@ -45,6 +47,7 @@ from scrapers.importers.mafiascum_archive import (
     read_game,
     resets_on_posts,
     split_blocks,
+    two_lynches_a_day,
 )
 from scrapers.importers.mafiascum_posts import RawPost, iter_posts, parse_time, read_bytes
 from scrapers.importers.mafiascum_transitions import DayEnds, read_day_ends
@@ -110,6 +113,8 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
     if one_less_for_no_lynch(game) is not None:
         # the game's own announcement, recorded by the archive: not a guess
         rulings["mafiascum.no-lynch-threshold"] = "one-less"
+    if two_lynches_a_day(game) is not None:
+        rulings["mafiascum.day-lynches"] = "two"
     published = _published(game, slots, files.archive.name)
     _day_events(game, published, slots, phases, files.archive.name, issues)
     meta = Meta(
@@ -122,6 +127,7 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
                  source_file(files.transitions, "transitions", transitions_bytes)])
     log = GameLog(meta=meta, players=slots, posts=posts, phases=phases,
                   published=published, issues=issues)
+    apply_house_rules(log, [r.key for r in get_ruleset("mafiascum").rulings])
     say("reading the votes")
     log.votes = extract_votes(log)
     return log

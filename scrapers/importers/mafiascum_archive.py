@@ -225,6 +225,8 @@ def no_lynch_days(game: ArchiveGame) -> list[tuple[int, int, str]]:
 
 _KILLED_ON = re.compile(r"(?P<nick>[^;:]+?)\s+killed\s+on\s+post\s+(?P<post>\d+)", re.I)
 _RESET_ON = re.compile(r"vote\s*count\s+reset\s+on\s+post\s+(?P<post>\d+)", re.I)
+_TWO_LYNCHES = re.compile(r"\b(?:two|2) players are lynched per day\b|\bdouble[\s-]lynch\b",
+                          re.I)
 _ONE_LESS = re.compile(r"\bone\s+less\s+for\s+no[\s-]*lynch\b", re.I)
 
 
@@ -249,6 +251,15 @@ def one_less_for_no_lynch(game: ArchiveGame) -> tuple[int, str] | None:
     """The notes' 'one less for no lynch': (line, the matched text), when they say so."""
     for line, text in game.notes:
         m = _ONE_LESS.search(text)
+        if m:
+            return line, m.group(0)
+    return None
+
+
+def two_lynches_a_day(game: ArchiveGame) -> tuple[int, str] | None:
+    """The notes' 'Two players are lynched per Day': (line, the matched text)."""
+    for line, text in game.notes:
+        m = _TWO_LYNCHES.search(text)
         if m:
             return line, m.group(0)
     return None

@@ -117,7 +117,7 @@ def _vote(post: Post, mark: Mark, cmd: Command, phase: str | None, alive: list[s
                 raw=cmd.raw, time=post.time, special=None if cmd.kind == "vote" else cmd.kind,
                 target=target if cmd.kind in ("vote", "cancel") else None, weight=cmd.weight,
                 counts=reason is None, reason=reason, detail=detail,
-                candidates=candidates)
+                candidates=candidates, line_start=None if mark.kind == "plain" else mark.line_start)
 
 
 def _void_by_place(post: Post, mark: Mark, rs: RuleSet) -> tuple[str | None, str | None]:

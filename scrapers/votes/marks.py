@@ -37,6 +37,7 @@ class Mark:
     in_quote: bool = False
     in_spoiler: bool = False
     hidden: bool = False
+    line_start: bool = True  # nothing but white space before it on its line
 
 
 _PARSER = etree.HTMLParser()
@@ -143,8 +144,48 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False)
         kind: MarkKind = "vote-tag" if is_tag else ("color" if color and not is_bold else "bold")
         q, s, h = _context(el, root)
         marks.append(Mark(kind=kind, text=text, index=len(marks), bold=is_bold or is_tag,
-                          color=color, in_quote=q, in_spoiler=s, hidden=h))
+                          color=color, in_quote=q, in_spoiler=s, hidden=h,
+                          line_start=starts_line(el, root)))
     return marks
+
+
+_BLOCKS = frozenset({"br", "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "blockquote", "pre",
+                     "table", "tr", "td", "th", "hr", "h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def _is_block(el: etree._Element) -> bool:
+    if el.tag not in _BLOCKS:
+        return False
+    # mafiascum writes bold as <div style="display:inline;font-weight:bold">
+    return "display:inline" not in (el.get("style") or "").replace(" ", "").lower()
+
+
+def starts_line(el: etree._Element, root: etree._Element) -> bool:
+    """Whether only white space stands between the start of `el`'s line and `el` (some
+    moderators count a vote only "at the start of a new line"). Images (smilies) are not
+    text, and earlier marks on the line ("Unvote: A; Vote: B") leave it at the start."""
+    node = el
+    while node is not root:
+        prev = node.getprevious()
+        while prev is not None:
+            if prev.tail and prev.tail.strip(" \t\n\r;,."):
+                return False
+            if isinstance(prev.tag, str):
+                if _is_block(prev):
+                    return True
+                if "bbvote" not in _classes(prev) and not _is_bold(prev) and \
+                        str(prev.xpath("string()")).strip():
+                    return False  # a vote mark before it ("Unvote; Vote: X") starts the line
+            prev = prev.getprevious()
+        parent = node.getparent()
+        if parent is None:
+            return True
+        if parent.text and parent.text.strip():
+            return False
+        if parent is root or _is_block(parent):
+            return True
+        node = parent
+    return True
 
 
 def _lines(text: str) -> str:

@@ -31,7 +31,7 @@ A case:
     posts: [{number: 3, slot: A, time: "...", avatar: null}]   # avatar: url; null: none
                                   # shown; no key: the archive shows no avatars
     votes:
-      - {post: 1, voter: A, target: B}            # time: ..., weight: ..., raw: ...
+      - {post: 1, voter: A, target: B}   # time: ..., weight: ..., raw: ..., line_start: bool
       - {post: 2, voter: C, special: unvote}
       - {post: 3, voter: C, target: B, void: in-quote}   # a mark the reader did not count
     expect:
@@ -42,6 +42,8 @@ A case:
       tally: {B: 2}               # every line, with its votes
       not_counted: [{post: 2, voter: C, reason: dead-voter}]   # every one
       order: [B, A, C]            # open-roles: the next night's order of moves
+      earlier: [C]                # a double-lynch day: the lynches before the last
+      outcome: B+C                # as verify compares it
 """
 
 from __future__ import annotations
@@ -81,7 +83,7 @@ _KEYS = {"id", "title", "clause", "ruleset", "rulings", "players", "dead", "day"
          "option", "timezone", "night_actions", "private", "night_order", "default_order",
          "day_draws", "history", "posts"}
 _EXPECT = {"eliminated", "no_lynch", "decided_at_post", "decided_by", "tally", "not_counted",
-           "majority", "order", "notes", "extra"}
+           "majority", "order", "notes", "extra", "earlier", "outcome"}
 
 
 def case_files(ruleset: str | None = None) -> list[Path]:
@@ -149,7 +151,8 @@ def build_log(case: dict[str, Any]) -> GameLog:
                           raw=v.get("raw", _raw(v)), target=v.get("target"),
                           special=v.get("special"), weight=v.get("weight"),
                           time=datetime.fromisoformat(v["time"]) if v.get("time") else None,
-                          counts=void is None, reason=void, phase=f"D{k}"))
+                          counts=void is None, reason=void, phase=f"D{k}",
+                          line_start=v.get("line_start")))
     days = []
     if case.get("day_actions") or case.get("default_order") or case.get("day_draws"):
         days.append(DayLog(number=day, actions=[_action(a) for a in case.get("day_actions", [])],
@@ -210,5 +213,7 @@ def outcome(result: DayResult, expect: dict[str, Any]) -> dict[str, Any]:
         "order": result.order,
         "notes": result.notes,
         "extra": {t.target: t.extra for t in result.tally if t.extra},
+        "earlier": result.earlier,
+        "outcome": result.outcome,
     }
     return {k: got[k] for k in expect}

@@ -308,3 +308,19 @@ def test_import_is_deterministic(tmp_path: Path) -> None:
 
     ds = fx.write(tmp_path)
     assert dumps(import_mafiascum(_files(ds))) == dumps(import_mafiascum(_files(ds)))
+
+
+def test_rulings_from_the_notes_and_the_rules_post(tmp_path: Path) -> None:
+    archive = fx.ARCHIVE.replace("Notes: D2 no lynch",
+                                 "Notes: D2 no lynch; Two players are lynched per Day")
+    records = fx.posts()
+    records[0]["content"] = ("Welcome.<br>If no majority is reached by the deadline, the "
+                             "player with the most votes will be lynched.<br>Day 1 will "
+                             "start soon.")
+    log = import_mafiascum(_files(fx.write(tmp_path, records, archive=archive)))
+    assert log.meta.rulings == {"mafiascum.day-lynches": "two",
+                                "mafiascum.deadline": "plurality"}
+    stated = next(i for i in log.issues if i.code == "house-rule")
+    assert stated.where.post == 0
+    assert stated.text is not None
+    assert "most votes" in stated.text

@@ -140,3 +140,17 @@ def test_two_names_of_one_slot_are_that_slot() -> None:
     log.players[1].aliases.append("Bobby")
     v = one(log)
     assert (v.target, v.counts) == ("Bob", True)
+
+
+@pytest.mark.parametrize(("html", "starts"), [
+    ("news for you. " + TAG.format("VOTE: Bob"), False),  # mid-line: 31972 post 1304
+    ("talk<br> <br>" + TAG.format("VOTE: Bob"), True),
+    (TAG.format("UNVOTE: Carol") + "; " + TAG.format("VOTE: Bob"), True),  # after an unvote
+    ('<div style="display:inline;font-weight:bold"> Vote: Bob</div>', True),
+    ("<i>hm</i> " + BOLD.format("vote Bob"), False),
+    ("<p>a</p>" + BOLD.format("vote Bob"), True),
+    ('<img src="smile.png"> ' + BOLD.format("vote Bob"), True),  # a smiley is not text
+])
+def test_a_mark_records_whether_it_starts_its_line(html: str, starts: bool) -> None:
+    votes = [v for v in extract_votes(game(("Alice", html))) if v.target == "Bob"]
+    assert [v.line_start for v in votes] == [starts]

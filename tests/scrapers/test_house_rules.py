@@ -1,0 +1,107 @@
+"""The GM's rules post read into rulings: each option from the sentences moderators really
+write (the corpus's opening posts), negations not taken for the plain form, a ruling stated
+both ways reported, a user's choice never overridden, and the post and sentence as source."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.gamelog import Boundary, GameLog, Phase
+from scrapers.house_rules import apply_house_rules, read_house_rules, rules_posts
+from tests.scrapers.votes_game import day_one
+
+KEYS = ["mafiascum.deadline", "mafiascum.vote-change", "mafiascum.vote-position"]
+
+
+def rules(*sentences: str) -> GameLog:
+    log = day_one("mafiascum", [("Alice", "Alice", None)], [("Alice", "hi")], gm="Mod",
+                  opening="<br>".join(sentences))
+    # the rules post opens day 1, as mafiascum's opening posts do
+    log.phases = [Phase(kind="day", number=1, start=Boundary(post=0, source="manual"))]
+    return log
+
+
+@pytest.mark.parametrize(("sentence", "key", "option"), [
+    ("The deadline will lynch the person in the lead.", "mafiascum.deadline", "plurality"),
+    ("7) If a day deadline runs out of time, the player with most votes on him/her will be "
+     "lynched.", "mafiascum.deadline", "plurality"),
+    ("If no majority of votes has been reached by the deadline, whoever has most votes at "
+     "that time will be lynched.", "mafiascum.deadline", "plurality"),
+    ("If no majority is reached at deadline, the day will end in a no lynch.",
+     "mafiascum.deadline", "no-lynch"),
+    ("A majority of votes is required for a lynch, even at deadline.", "mafiascum.deadline",
+     "no-lynch"),
+    ("Unvotes are recommended but not mandatory.", "mafiascum.vote-change", "implicit"),
+    ("You do not 3 have to unvote before re-voting, but I would appreciate it if you did.",
+     "mafiascum.vote-change", "implicit"),  # a list number run into the sentence
+    ("Though not strictly necessary, it is appreciated if you unvote before voting someone "
+     "else.", "mafiascum.vote-change", "implicit"),
+    ("I do not require unvotes.", "mafiascum.vote-change", "implicit"),
+    ("- for my sanity, votes without a previous unvote will not be counted.",
+     "mafiascum.vote-change", "unvote-first"),
+    ("3 You need to unvote before re-voting, if you do not unvote than the new vote will not "
+     "count.", "mafiascum.vote-change", "unvote-first"),
+])
+def test_a_stated_ruling_is_taken_with_its_source(sentence: str, key: str, option: str) -> None:
+    log = rules("Welcome to the game.", sentence)
+    apply_house_rules(log, KEYS)
+    assert log.meta.rulings == {key: option}
+    issue = next(i for i in log.issues if i.code == "house-rule")
+    assert issue.where.post == 0
+    assert issue.text == sentence
+    assert f"{key}={option}" in issue.message
+
+
+@pytest.mark.parametrize("sentence", [
+    "It is not necessary to name the player you are unvoting.",
+    "Unvotes will not prevent a lynch after the required number of votes has been reached.",
+    "Unvotes are necessary if you want to completely remove your vote.",
+    "Players may vote for No Lynch; if at least half vote for it, the day ends without a lynch.",
+    "A no-lynch before deadline requires at least half of votes.",
+    "Please unvote before voting again.",  # a request, not a rule
+])
+def test_sentences_that_state_no_ruling(sentence: str) -> None:
+    chosen, issues = read_house_rules(rules(sentence), set(KEYS))
+    assert chosen == {}
+    assert issues == []
+
+
+def test_a_ruling_stated_both_ways_is_reported_and_not_taken() -> None:
+    log = rules("Unvotes are not required.", "Unvotes are required before a new vote.")
+    apply_house_rules(log, KEYS)
+    assert log.meta.rulings == {}
+    assert [i.code for i in log.issues] == ["house-rule-conflict"]
+
+
+def test_vote_position_is_reported_not_applied() -> None:
+    log = rules("For a vote (or unvote) to be counted, it must be at the start of a new line.")
+    apply_house_rules(log, KEYS)
+    assert log.meta.rulings == {}
+    issue = log.issues[0]
+    assert issue.code == "house-rule-not-applied"
+    assert "--ruling mafiascum.vote-position=line-start" in issue.message
+
+
+def test_the_users_choice_stands() -> None:
+    log = rules("The deadline will lynch the person in the lead.")
+    log.meta.rulings["mafiascum.deadline"] = "no-lynch"
+    apply_house_rules(log, KEYS)
+    assert log.meta.rulings == {"mafiascum.deadline": "no-lynch"}
+    assert log.issues == []
+
+
+def test_only_the_gms_posts_up_to_the_first_day_start_are_rules() -> None:
+    log = rules("Unvotes are not required.")
+    assert [p.number for p in rules_posts(log)] == [0]
+    log.posts[1].gm = True  # a GM post after day 1 began is play, not rules
+    assert [p.number for p in rules_posts(log)] == [0]
+
+
+def test_a_double_lynch_game() -> None:
+    log = rules("This game operates under a Double Lynch (also known as Double Day) mechanic.")
+    apply_house_rules(log, [*KEYS, "mafiascum.day-lynches"])
+    assert log.meta.rulings == {"mafiascum.day-lynches": "two"}
+    chosen, _ = read_house_rules(
+        rules("Due to balance I had to remove the ability to double lynch."),
+        {"mafiascum.day-lynches"})
+    assert chosen == {}
