@@ -13,6 +13,7 @@ from engine.day.window import (
     day_window,
     days_of,
     departures,
+    ruled_out,
     vote_resets,
 )
 from engine.gamelog import GameLog
@@ -43,6 +44,7 @@ def count_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) 
     if make is None:
         raise RulingError(f"rule set {ruleset.id!r} has no day count")
     rules = make(log, day, chosen)
+    ruled = ruled_out(log, day)
     for vote in log.votes:
         if vote.post <= window.before or (window.after is not None and vote.post >= window.after):
             continue
@@ -53,6 +55,12 @@ def count_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) 
                 vote.post, voter, vote.raw, "before-start" if early else "after-deadline",
                 f"day {day} runs from post {window.start if window.start is not None else '?'}"
                 f" to {window.end if window.end is not None else '?'}"))
+            continue
+        ruling = ruled.get((vote.post, vote.voter)) or ruled.get((vote.post, None))
+        if ruling is not None:  # every mark of the post: "Unvote; Vote: X" was ignored whole
+            not_counted.append(
+                NotCounted(vote.post, voter, vote.raw, "gm-ruling", ruling) if vote.counts
+                else NotCounted(vote.post, voter, vote.raw, vote.reason or "other", vote.detail))
             continue
         if rules.change_needs_cancel and vote.voter is not None and not vote.counts \
                 and vote.reason == "superseded" and vote.special == "unvote":

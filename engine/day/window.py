@@ -91,3 +91,12 @@ def vote_resets(log: GameLog, day: int) -> list[int]:
     if item is None:
         return []
     return sorted(r.post for r in item.vote_resets if r.post is not None)
+
+
+def ruled_out(log: GameLog, day: int) -> dict[tuple[int, str | None], str]:
+    """The marks of day `day` the GM ruled do not count: (post, voter slot or None for the
+    whole post) to what the record says."""
+    item = log.published.for_phase(f"D{day}")
+    if item is None:
+        return {}
+    return {(r.post, r.voter): r.source.text or "the GM ruled it out" for r in item.ruled_out}

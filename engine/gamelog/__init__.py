@@ -17,6 +17,7 @@ from engine.gamelog.phases import Boundary, Phase
 from engine.gamelog.posts import Avatar, EditMarker, Post, Quote
 from engine.gamelog.published import (
     Death,
+    MarkRuledOut,
     NewspaperFact,
     PhasePublished,
     PrivateResult,
@@ -39,6 +40,7 @@ __all__ = [
     "EditMarker",
     "Fate",
     "GameLog",
+    "MarkRuledOut",
     "Meta",
     "Model",
     "NewspaperFact",

@@ -78,6 +78,15 @@ class VoteCount(Model):
     source: SourceRef
 
 
+class MarkRuledOut(Model):
+    """A vote mark the GM ruled does not count ("the moderator ignored it", "rejected", "not
+    on its own line so the mod discounted it")."""
+
+    post: int
+    voter: str | None = Field(default=None, description="slot id; null: every mark of the post")
+    source: SourceRef
+
+
 class PhasePublished(Model):
     """Everything published about one phase (night N's results are about N)."""
 
@@ -96,6 +105,8 @@ class PhasePublished(Model):
         description="the GM cleared every standing vote (e.g. after a day-kill); each points "
         "at the post (`post`) from which the count starts again",
     )
+    ruled_out: list[MarkRuledOut] = Field(
+        default_factory=list, description="vote marks of the day the GM ruled do not count")
 
 
 class Victory(Model):

@@ -36,6 +36,7 @@ VoidReason = Literal[
     "voided-by-action",  # a night or day action voided it (stun, matchmaker, black mark, ...)
     "no-vote-right",  # the role has zero votes
     "nothing-to-cancel",  # contested-island «не казнить X» with no vote on X to cancel
+    "gm-ruling",  # the GM ruled the mark out (the record of the game says so)
     "other",
 ]
 

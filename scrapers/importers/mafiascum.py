@@ -21,6 +21,7 @@ from engine.gamelog import (
     Boundary,
     Death,
     GameLog,
+    MarkRuledOut,
     Meta,
     Occupant,
     ParseIssue,
@@ -46,6 +47,7 @@ from scrapers.importers.mafiascum_archive import (
     one_less_for_no_lynch,
     read_game,
     resets_on_posts,
+    ruled_out_marks,
     split_blocks,
     two_lynches_a_day,
 )
@@ -452,7 +454,8 @@ def _phases(game: ArchiveGame, day_ends: DayEnds, posts: list[Post], file: str,
 def _day_events(game: ArchiveGame, published: Published, slots: list[Slot],
                 phases: list[Phase], file: str, issues: list[ParseIssue]) -> None:
     """The notes' day-kills ('X killed on post N') give the post of the death; their resets
-    ('votecount reset on post N') go to the day holding that post."""
+    ('votecount reset on post N') and rulings on single marks ('X tried to vote Y in post N
+    but moderator ignored it') go to the day holding that post."""
     by_nick = {n.lower(): s for s in slots for n in s.nicks}
     for nick, post, line, text in kills_on_posts(game):
         slot = by_nick.get(nick.lower())
@@ -471,18 +474,37 @@ def _day_events(game: ArchiveGame, published: Published, slots: list[Slot],
                                  note="the post at which the death happened")
     days = [p for p in phases if p.kind == "day"]
     for post, line, text in resets_on_posts(game):
-        day = next((d for d in days if d.end is not None and d.end.post is not None
-                    and post <= d.end.post), days[-1] if days else None)
-        if day is None:
-            continue
-        key = f"D{day.number}"
-        found = published.for_phase(key)
+        found = _day_item(published, days, post)
         if found is None:
-            found = PhasePublished(phase=key)
-            published.phases.append(found)
-            published.phases.sort(key=lambda p: phase_sort_key(p.phase))
+            continue
         found.vote_resets.append(SourceRef(kind="archive", file=file, line=line, post=post,
                                           text=text))
+    for nick, post, line, text in ruled_out_marks(game):
+        slot = by_nick.get(nick.lower())
+        found = _day_item(published, days, post)
+        if found is None or slot is None:
+            issues.append(ParseIssue(
+                severity="warning", code="ruling-not-placed", where=Where(file=file, line=line),
+                message=f"the notes' ruling {text!r} names no slot or day of this game",
+                text=text))
+            continue
+        found.ruled_out.append(MarkRuledOut(post=post, voter=slot.id, source=SourceRef(
+            kind="archive", file=file, line=line, post=post, text=text)))
+
+
+def _day_item(published: Published, days: list[Phase], post: int) -> PhasePublished | None:
+    """What is published about the day that holds `post` (made when missing)."""
+    day = next((d for d in days if d.end is not None and d.end.post is not None
+                and post <= d.end.post), days[-1] if days else None)
+    if day is None:
+        return None
+    key = f"D{day.number}"
+    found = published.for_phase(key)
+    if found is None:
+        found = PhasePublished(phase=key)
+        published.phases.append(found)
+        published.phases.sort(key=lambda p: phase_sort_key(p.phase))
+    return found
 
 
 def _detected_ends(posts: list[Post], ends: list[int | None]) -> dict[int, Boundary]:

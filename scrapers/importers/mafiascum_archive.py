@@ -227,6 +227,12 @@ _KILLED_ON = re.compile(r"(?P<nick>[^;:]+?)\s+killed\s+on\s+post\s+(?P<post>\d+)
 _RESET_ON = re.compile(r"vote\s*count\s+reset\s+on\s+post\s+(?P<post>\d+)", re.I)
 _TWO_LYNCHES = re.compile(r"\b(?:two|2) players are lynched per day\b|\bdouble[\s-]lynch\b",
                           re.I)
+# "X tried to vote Y in post N but moderator ignored it", "... but since it was not on its
+# own line the mod discounted it": the GM's ruling on one mark
+_RULED_OUT = re.compile(r"(?P<nick>[^;:]+?)\s+tried\s+to\s+vote\b[^;]*?\bin\s+post\s+"
+                        r"(?P<post>\d+)\s+but\b[^;]*?\b(?:moderator|mod)\b[^;]*?"
+                        r"\b(?:ignored|rejected|discounted|disallowed|did\s+not\s+count)\b"
+                        r"[^;]*", re.I)
 _ONE_LESS = re.compile(r"\bone\s+less\s+for\s+no[\s-]*lynch\b", re.I)
 
 
@@ -254,6 +260,13 @@ def one_less_for_no_lynch(game: ArchiveGame) -> tuple[int, str] | None:
         if m:
             return line, m.group(0)
     return None
+
+
+def ruled_out_marks(game: ArchiveGame) -> list[tuple[str, int, int, str]]:
+    """The notes' rulings on single marks ('X tried to vote Y in post N but moderator ignored
+    it'): (nick, post, line, the matched text)."""
+    return [(m["nick"].strip(), int(m["post"]), line, m.group(0).strip())
+            for line, text in game.notes for m in _RULED_OUT.finditer(text)]
 
 
 def two_lynches_a_day(game: ArchiveGame) -> tuple[int, str] | None:

@@ -18,6 +18,7 @@ A case:
     close_time: "2018-06-20T21:00:00+03:00"   # optional: the day's close as a time
     deaths: [{slot: B, post: 5, kind: killed}]  # during the day (optional)
     resets: [7]                   # posts at which the GM reset the count (optional)
+    ruled_out: [{post: 4, voter: C, text: "..."}]   # marks the GM ruled out (optional)
     day_actions: [{actor: A, ability: persuasion, targets: [B], options: {delta: 1}}]
                                   # post: N -> the action's source post
     night_actions: [{actor: A, ability: stun, targets: [B]}]   # the night before the day
@@ -63,6 +64,7 @@ from engine.gamelog import (
     Death,
     Draw,
     GameLog,
+    MarkRuledOut,
     Meta,
     NightLog,
     Occupant,
@@ -79,6 +81,7 @@ from engine.gamelog import (
 
 CASES = Path(__file__).parent / "cases"
 _KEYS = {"id", "title", "clause", "ruleset", "rulings", "players", "dead", "day", "start", "end",
+         "ruled_out",
          "close_time", "deaths", "resets", "day_actions", "changes", "votes", "expect",
          "option", "timezone", "night_actions", "private", "night_order", "default_order",
          "day_draws", "history", "posts"}
@@ -126,6 +129,8 @@ def build_log(case: dict[str, Any]) -> GameLog:
         today.deaths.append(Death(slot=d["slot"], kind=d.get("kind", "killed"), raw=d.get(
             "raw", ""), source=SourceRef(kind="manual", post=d.get("post"))))
     today.vote_resets.extend(SourceRef(kind="manual", post=p) for p in case.get("resets", []))
+    today.ruled_out.extend(MarkRuledOut(post=r["post"], voter=r.get("voter"), source=SourceRef(
+        kind="manual", post=r["post"], text=r.get("text"))) for r in case.get("ruled_out", []))
     close = case.get("close_time")
     end = case.get("end")
     phases = []

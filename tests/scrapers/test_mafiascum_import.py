@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from engine.day import count_day
 from engine.errors import BadInputError
 from engine.gamelog import load
 from scrapers.importers.mafiascum import MafiascumFiles, import_mafiascum
@@ -324,3 +325,16 @@ def test_rulings_from_the_notes_and_the_rules_post(tmp_path: Path) -> None:
     assert stated.where.post == 0
     assert stated.text is not None
     assert "most votes" in stated.text
+
+
+def test_a_moderators_ruling_on_one_mark_from_the_notes(tmp_path: Path) -> None:
+    archive = fx.ARCHIVE.replace(
+        "Notes: D2 no lynch",
+        "Notes: D2 no lynch; Alice tried to vote Bob in post 2 but moderator ignored it")
+    log = import_mafiascum(_files(fx.write(tmp_path, archive=archive)))
+    d1 = log.published.for_phase("D1")
+    assert d1 is not None
+    [ruling] = d1.ruled_out
+    assert (ruling.post, ruling.voter) == (2, "Alice")
+    result = count_day(log, 1)
+    assert [(n.post, n.reason) for n in result.not_counted if n.post == 2] == [(2, "gm-ruling")]
