@@ -11,7 +11,10 @@ Tiers, strongest first (the first tier that finds anything decides):
 6. subsequence: the letters in order, from the first ('ss' -> singersigner);
 7. fuzzy: a typo of the name or of its start ('saalndar' -> Slandaar, 'zycro' -> Zyrconium,
    'raidiant' -> RadiantCowbells), by rapidfuzz's ratio above a threshold and clearly ahead of
-   the next slot.
+   the next slot;
+8. sound: the same consonants in the same order, vowels and doubled letters aside, four or
+   more of them ('nahmann' -> nhammen): a name spelt by ear.
+A leading English article is dropped when nothing else fits ('Thegrey' -> greygnarl).
 The moderators' names are indexed too, so that a vote for the GM is "not a target" instead
 of the nearest player.
 """
@@ -32,7 +35,7 @@ from scrapers.names.keys import fold, initials, is_subsequence, lemma_keys, toke
 GM = "\x00gm"  # the owner of the moderators' names
 
 How = Literal["exact", "lemma", "prefix", "initials", "substring", "subsequence", "fuzzy",
-              "unknown", "ambiguous"]
+              "sound", "unknown", "ambiguous"]
 
 FUZZY_MIN = 80.0  # rapidfuzz ratio (0-100) a typo must reach
 FUZZY_MIN_LONG = 69.0  # for names of 8 letters or more, where one slip weighs less
@@ -130,6 +133,11 @@ class NameIndex:
             res = self._resolve_one(tries[-1], valid, fuzzy=True, at=at)
             if res.how == "fuzzy":
                 return Resolution(written, res.owner, res.how, res.candidates, res.matched)
+        bare = _ARTICLE.sub("", written)
+        if bare != written and len(fold(bare)) >= 4:
+            res = self._resolve_one(bare, valid, fuzzy=False, at=at)
+            if res.how not in ("unknown", "ambiguous"):
+                return Resolution(written, res.owner, res.how, res.candidates, res.matched)
         if "/" in written:
             # "Bezu/Jily": two names of one slot (a player and their replacement)
             parts = [self.resolve(p, valid=valid, at=at) for p in written.split("/")
@@ -137,7 +145,8 @@ class NameIndex:
             owners = {p.owner for p in parts}
             if len(parts) > 1 and len(owners) == 1 and None not in owners:
                 hows = {p.how for p in parts}
-                how: How = next(h for h in ("fuzzy", "subsequence", "substring", "initials",
+                how: How = next(h for h in ("sound", "fuzzy", "subsequence", "substring",
+                                            "initials",
                                             "prefix", "lemma", "exact") if h in hows)
                 return Resolution(written, parts[0].owner, how, (), written)
         return Resolution(written, None, "unknown", whole.candidates)
@@ -198,6 +207,10 @@ class NameIndex:
             ranked = [r for r in ranked if r[0] in valid or r[0] == GM]
         floor = FUZZY_MIN_LONG if len(key) >= 8 else FUZZY_MIN
         if not ranked or ranked[0][1][0] < floor:
+            sounds = _skeleton(key)
+            found = [e for e in current if len(sounds) >= 4 and _skeleton(e.key) == sounds]
+            if found:
+                return _decide(text, "sound", _owners(found), found, valid)
             return Resolution(text, None, "unknown", tuple(o for o, _ in ranked[:3]))
         if len(ranked) > 1 and ranked[0][1][0] - ranked[1][1][0] < FUZZY_MARGIN:
             close = tuple(o for o, (s, _) in ranked if ranked[0][1][0] - s < FUZZY_MARGIN)
@@ -227,6 +240,16 @@ def _squeeze(key: str) -> str:
     """Runs of three or more of a letter made two ('slandaaaaaar' -> 'slandaar',
     'bzzzzzulge' -> 'bzzulge'): shouting, not spelling."""
     return re.sub(r"(.)\1{2,}", r"\1\1", key)
+
+
+_ARTICLE = re.compile(r"^\s*the(?=[\s_-]*[^\W\d_])[\s_-]*", re.I)
+
+
+def _skeleton(key: str) -> str:
+    """The first letter and the consonants after it, each run of one letter once
+    ('nahmann' and 'nhammen' -> 'nhmn')."""
+    rest = re.sub(r"[aeiouy]", "", key[1:])
+    return re.sub(r"(.)\1+", r"\1", key[:1] + rest)
 
 
 def _owners(found: Iterable[_Entry]) -> list[str]:

@@ -95,3 +95,30 @@ def test_russian_inflected_forms(written: str, owner: str) -> None:
                        Name("Мальта", "malta", "ingame"), Name("Ment", "malta"),
                        Name("Санта-Крус", "sc", "ingame")])
     assert index.resolve(written).owner == owner
+
+
+@pytest.mark.parametrize(("written", "owner"), [
+    ("nahmann", "nh"),  # 28480 post 775: the nick spelt by ear
+    ("fairylit", "ff"),  # 62686 post 7
+    ("lalalalalalalaladucks", "ld"),  # 62192 post 228: the name sung on
+])
+def test_a_name_spelt_by_ear(written: str, owner: str) -> None:
+    index = NameIndex([Name("nhammen", "nh"), Name("fferyllt", "ff"), Name("lalaladucks", "ld"),
+                       Name("Bellaphant", "b")])
+    res = index.resolve(written)
+    assert (res.owner, res.how) == (owner, "sound")
+
+
+def test_sounds_too_short_or_shared_are_no_answer() -> None:
+    index = NameIndex([Name("Tobi", "t1"), Name("Nahman", "n1"), Name("Nohmen", "n2")])
+    assert index.resolve("Tabo").how == "unknown"  # 'tb': too few consonants to tell
+    res = index.resolve("nihmoon")
+    assert (res.how, res.candidates) == ("ambiguous", ("n1", "n2"))
+
+
+def test_a_leading_article_is_dropped_when_nothing_else_fits() -> None:
+    index = NameIndex([Name("greygnarl", "g"), Name("The-Duck", "d"), Name("Bulge", "b")])
+    assert index.resolve("Thegrey").owner == "g"  # 34150 post 182
+    assert index.resolve("the duck").owner == "d"  # the article is part of this name
+    assert index.resolve("The Bulge").owner == "b"
+    assert index.resolve("Theodore").how == "unknown"

@@ -1,9 +1,9 @@
 """The acceptance figure of the votes work: on every day of the 98 real mafiascum games whose
 outcome the archive records (a slot 'lynched Day N', or 'DN No Lynch' in the notes), the
-re-count of the imported game gives the same outcome. The issue's goal is 97%; not reached
-yet, so this test guards the measured level (FLOOR) against regressions and prints the goal,
-the figure and the table of misses (run with -s). Skipped with the reason when ../shared is
-absent.
+re-count of the imported game gives the same outcome on at least 97% of them (the issue's
+goal; measured 97.0%, 425/438, when written). Prints the figure and the table of misses with
+their clues (run with -s); the README explains each remaining miss. Skipped with the reason
+when ../shared is absent.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from tests.conftest import corpus_threads, need_corpus
 from toolkit.daycheck import DayCheck, agreement, check_days, miss_table
 
 GOAL = 0.97  # the acceptance figure of the issue
-FLOOR = 0.95  # measured 95.4% (418/438) when written: a fall below it is a regression
 
 
 @pytest.mark.corpus
@@ -31,4 +30,4 @@ def test_recount_agrees_with_the_archive() -> None:
     table = miss_table(checks)
     print(f"\n{agree}/{total} days agree ({agree / total:.1%}; goal {GOAL:.0%})\n{table}")
     assert total > 400
-    assert agree / total >= FLOOR, f"{agree}/{total} = {agree / total:.1%}\n{table}"
+    assert agree / total >= GOAL, f"{agree}/{total} = {agree / total:.1%}\n{table}"
