@@ -42,7 +42,21 @@ def report_json(log: GameLog, report: Report) -> dict[str, Any]:
 def print_report(log: GameLog, report: Report, console: Console, *, chains: bool = True
                  ) -> None:
     data = report_json(log, report)
+    # a confirmed vote count says little alone: one line per day names them all
+    quiet: dict[str, list[str]] = {}
     for f in data["findings"]:
+        if f["status"] == "confirmed" and f["item"].startswith("vote count"):
+            quiet.setdefault(f["phase"], []).append(f["source"] or "?")
+    for f in data["findings"]:
+        if f["status"] == "confirmed" and f["item"].startswith("vote count"):
+            shown = quiet.pop(f["phase"], None)
+            if shown:
+                style = _STYLE["confirmed"]
+                console.print(f"[{style}]{'confirmed':>16}[/{style}]  {f['phase']} "
+                              f"{len(shown)} vote count{'s' if len(shown) > 1 else ''} "
+                              f"({', '.join(shown)}): as the re-count stands",
+                              highlight=False)
+            continue
         style = _STYLE[f["status"]]
         console.print(f"[{style}]{f['status']:>16}[/{style}]  {f['phase']} {f['item']}: "
                       f"{f['reason']}", highlight=False)

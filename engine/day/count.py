@@ -127,6 +127,7 @@ def _next_lynch(log: GameLog, day: int, window: DayWindow, first: DayResult,
                             [r for r in vote_resets(log, day) if r > hammer], not_counted,
                             rules, names)
     result.earlier = [*first.earlier, first.eliminated]
+    result.standings = [*first.standings, *result.standings]
     result.events = [*first.events,
                      DayEvent(hammer, "reset", f"{names(first.eliminated)} is lynched; the "
                               "votes start again for the day's next lynch"),

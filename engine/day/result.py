@@ -75,6 +75,18 @@ class DayResult:
     # slots lynched earlier the same day (a double-lynch day), in order; `eliminated` is the
     # day's last lynch
     earlier: list[str] = field(default_factory=list)
+    # the standing votes (voter -> (target slot or "no-lynch", post of the vote)) after each
+    # post that changed something, in post order: what a vote count the GM posted then shows
+    standings: list[tuple[int, dict[str, tuple[str, int]]]] = field(default_factory=list)
+
+    def standing_at(self, post: int) -> dict[str, tuple[str, int]]:
+        """The standing votes as of post `post` (after it)."""
+        found: dict[str, tuple[str, int]] = {}
+        for at, standing in self.standings:
+            if at > post:
+                break
+            found = standing
+        return found
 
     @property
     def outcome(self) -> str:

@@ -148,6 +148,12 @@ class _State:
     cast: list[tuple[int, str, str]] = field(default_factory=list)
     cancelled: list[str] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
+    # (post, voter -> (target, post of that vote)) after the last step of each post: what a
+    # vote count posted then should show
+    seen: list[tuple[int, dict[str, tuple[str, int]]]] = field(default_factory=list)
+
+    def snapshot(self, post: int) -> None:
+        self.seen.append((post, {v: (t, at) for v, (t, at, _) in self.standing.items()}))
 
 
 def majority_of(alive: int) -> int:
@@ -177,6 +183,8 @@ def count_standing(window: DayWindow, alive: Sequence[str], ballots: Sequence[Ba
     steps.sort(key=lambda s: (s[0], s[1]))
 
     for i, (post, _, step) in enumerate(steps):
+        if i and steps[i - 1][0] != post:
+            state.snapshot(steps[i - 1][0])
         if isinstance(step, Departure):
             _depart(state, step, names)
             continue
@@ -231,8 +239,11 @@ def count_standing(window: DayWindow, alive: Sequence[str], ballots: Sequence[Ba
                     not_counted.append(NotCounted(later.post, later.voter, later.raw,
                                                   "after-deadline",
                                                   f"the day ended at the hammer in post {post}"))
+            state.snapshot(post)
             spared = _spare(state, rules, target, _tally(state, []), post, names)
             return _result(window, state, rules, spared or NO_LYNCH, post, "hammer", need, [])
+    if steps:
+        state.snapshot(steps[-1][0])
     return _close(window, state, rules, names, not_counted)
 
 
@@ -445,4 +456,5 @@ def _result(window: DayWindow, state: _State, rules: CountRules, target: str | N
     return DayResult(day=window.day, eliminated=eliminated, no_lynch=target == NO_LYNCH,
                      decided_at_post=post, decided_by=how, tally=_tally(state, extras),
                      not_counted=[], majority=need if rules.decision == "majority" else None,
-                     alive=list(state.alive), events=state.events, order=order)
+                     alive=list(state.alive), events=state.events, order=order,
+                     standings=state.seen)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.day import count_day, days_of
+from engine.day import DayResult, count_day, days_of
 from engine.gamelog import GameLog
 from engine.rulesets import get_ruleset
+from engine.verify.counts import verify_vote_counts
 from engine.verify.findings import Finding
 
 
@@ -29,9 +30,22 @@ def published_outcome(log: GameLog, day: int) -> tuple[str | None, str | None]:
 
 
 def verify_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) -> Finding:
+    """The day's outcome against the GM's announcement."""
+    return day_findings(log, day, rulings)[0]
+
+
+def day_findings(log: GameLog, day: int, rulings: Mapping[str, str] | None = None
+                 ) -> list[Finding]:
+    """The day's outcome, then each vote count the GM posted that day."""
     ruleset = get_ruleset(log.meta.ruleset or "")
     chosen = ruleset.choose({**log.meta.rulings, **(rulings or {})})
     result = count_day(log, day, chosen)
+    shown = {s.id: s.name for s in log.players}
+    return [_outcome(log, day, chosen, result),
+            *verify_vote_counts(log, result, lambda slot: shown.get(slot, slot))]
+
+
+def _outcome(log: GameLog, day: int, chosen: dict[str, str], result: DayResult) -> Finding:
     published, where = published_outcome(log, day)
     chain = tuple(f"post {e.post}: {e.text}" if e.post is not None else e.text
                   for e in result.events)
@@ -60,7 +74,7 @@ def verify_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None)
 
 
 def verify_days(log: GameLog, rulings: Mapping[str, str] | None = None) -> list[Finding]:
-    return [verify_day(log, day, rulings) for day in days_of(log)]
+    return [f for day in days_of(log) for f in day_findings(log, day, rulings)]
 
 
 def _by_option(log: GameLog, day: int, chosen: dict[str, str]) -> dict[str, str]:

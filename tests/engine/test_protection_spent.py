@@ -23,5 +23,6 @@ def test_day_one_spares_jen_li_and_day_two_executes_her() -> None:
 
 def test_verify_confirms_the_gms_day_two() -> None:
     report = verify(load(SAMPLE))
-    assert [(f.phase, f.status) for f in report.findings] == [
-        ("D1", "unverifiable"), ("D2", "confirmed")]
+    assert [(f.phase, f.item, f.status) for f in report.findings] == [
+        ("D1", "elimination", "unverifiable"), ("D1", "vote count (post 8)", "confirmed"),
+        ("D2", "elimination", "confirmed")]
