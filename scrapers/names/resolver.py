@@ -14,7 +14,8 @@ Tiers, strongest first (the first tier that finds anything decides):
    the next slot;
 8. sound: the same consonants in the same order, vowels and doubled letters aside, four or
    more of them ('nahmann' -> nhammen): a name spelt by ear.
-A leading English article is dropped when nothing else fits ('Thegrey' -> greygnarl).
+A leading English article is dropped when nothing else fits ('Thegrey' -> greygnarl), and a
+nickname in brackets is read on its own ('tn(Zipcode)' -> tn5421).
 The moderators' names are indexed too, so that a vote for the GM is "not a target" instead
 of the nearest player.
 """
@@ -138,6 +139,14 @@ class NameIndex:
             res = self._resolve_one(bare, valid, fuzzy=False, at=at)
             if res.how not in ("unknown", "ambiguous"):
                 return Resolution(written, res.owner, res.how, res.candidates, res.matched)
+        aside = _ASIDE.match(written)
+        if aside:  # "tn(Zipcode)": a name with a nickname in brackets; either may be known,
+            # and where both are, they must agree
+            known = [r for r in (self.resolve(p, valid=valid, at=at) for p in aside.groups())
+                     if r.owner is not None]
+            if known and len({r.owner for r in known}) == 1:
+                res = known[0]
+                return Resolution(written, res.owner, res.how, res.candidates, res.matched)
         if "/" in written:
             # "Bezu/Jily": two names of one slot (a player and their replacement)
             parts = [self.resolve(p, valid=valid, at=at) for p in written.split("/")
@@ -242,6 +251,7 @@ def _squeeze(key: str) -> str:
     return re.sub(r"(.)\1{2,}", r"\1\1", key)
 
 
+_ASIDE = re.compile(r"^\s*([^()]*\w[^()]*?)\s*\(([^()]*\w[^()]*?)\)?\s*$")
 _ARTICLE = re.compile(r"^\s*the(?=[\s_-]*[^\W\d_])[\s_-]*", re.I)
 
 

@@ -122,3 +122,10 @@ def test_a_leading_article_is_dropped_when_nothing_else_fits() -> None:
     assert index.resolve("the duck").owner == "d"  # the article is part of this name
     assert index.resolve("The Bulge").owner == "b"
     assert index.resolve("Theodore").how == "unknown"
+
+
+def test_a_nickname_in_brackets() -> None:
+    index = NameIndex([Name("tn5421", "t"), Name("Bookitty", "b")])
+    assert index.resolve("tn(Zipcode)").owner == "t"  # 61070 post 2017
+    assert index.resolve("Zipcode (tn)").owner == "t"
+    assert index.resolve("Zipcode (Maltese)").how == "unknown"
