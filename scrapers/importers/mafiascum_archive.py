@@ -253,13 +253,18 @@ def resets_on_posts(game: ArchiveGame) -> list[tuple[int, int, str]]:
             for m in _RESET_ON.finditer(text)]
 
 
-def one_less_for_no_lynch(game: ArchiveGame) -> tuple[int, str] | None:
-    """The notes' 'one less for no lynch': (line, the matched text), when they say so."""
+def _first_said(game: ArchiveGame, regex: re.Pattern[str]) -> tuple[int, str] | None:
+    """Where the notes first say it: (line, the matched text)."""
     for line, text in game.notes:
-        m = _ONE_LESS.search(text)
+        m = regex.search(text)
         if m:
             return line, m.group(0)
     return None
+
+
+def one_less_for_no_lynch(game: ArchiveGame) -> tuple[int, str] | None:
+    """The notes' 'one less for no lynch': (line, the matched text), when they say so."""
+    return _first_said(game, _ONE_LESS)
 
 
 def ruled_out_marks(game: ArchiveGame) -> list[tuple[str, int, int, str]]:
@@ -271,11 +276,7 @@ def ruled_out_marks(game: ArchiveGame) -> list[tuple[str, int, int, str]]:
 
 def two_lynches_a_day(game: ArchiveGame) -> tuple[int, str] | None:
     """The notes' 'Two players are lynched per Day': (line, the matched text)."""
-    for line, text in game.notes:
-        m = _TWO_LYNCHES.search(text)
-        if m:
-            return line, m.group(0)
-    return None
+    return _first_said(game, _TWO_LYNCHES)
 
 
 def find_block(blocks: list[ArchiveBlock], thread: str, file: str) -> ArchiveBlock:
