@@ -1,6 +1,7 @@
 """After the posts: the stages that make a scraped thread countable (DESIGN §5, stages 4-5):
 the players (a roster file, else the GM's opening post), each post's slot, the phases from
-the GM's announcements, and the votes under the rule set's grammar. Each stage reports what
+the GM's announcements, the deaths and vote counts the GM posted, and the votes under the
+rule set's grammar. Each stage reports what
 it could not do in the log's issues."""
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from scrapers.names.keys import fold
 from scrapers.phases import detect_phases
 from scrapers.phases.deadlines import ends_from_close
 from scrapers.roster import Roster, assign_posts, read_roster_file, roster_from_post, slots_from
+from scrapers.votecounts import read_vote_counts
 from scrapers.votes import GRAMMARS, extract_votes
 
 Say = Callable[[str], None]
@@ -63,6 +65,8 @@ def complete(log: GameLog, *, roster_file: Path | None = None, say: Say | None =
         apply_house_rules(log, [r.key for r in ruleset.rulings])
     tell("reading the deaths")
     log.issues.extend(read_deaths(log))
+    tell("reading the GM's vote counts")
+    log.issues.extend(read_vote_counts(log))
     if ruleset is None:
         log.issues.append(ParseIssue(
             severity="info", code="no-ruleset",

@@ -55,6 +55,7 @@ from scrapers.importers.mafiascum_posts import RawPost, iter_posts, parse_time, 
 from scrapers.importers.mafiascum_transitions import DayEnds, read_day_ends
 from scrapers.phases import detect_day_starts, detect_phases_in
 from scrapers.sources import source_file
+from scrapers.votecounts import read_vote_counts
 from scrapers.votes import extract_votes
 
 _TAGS = re.compile(r"<[^>]+>")
@@ -130,6 +131,8 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
     log = GameLog(meta=meta, players=slots, posts=posts, phases=phases,
                   published=published, issues=issues)
     apply_house_rules(log, [r.key for r in get_ruleset("mafiascum").rulings])
+    say("reading the GM's vote counts")
+    log.issues.extend(read_vote_counts(log))
     say("reading the votes")
     log.votes = extract_votes(log)
     return log
