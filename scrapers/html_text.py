@@ -27,6 +27,15 @@ _BLOCK_TAGS = frozenset(
      "h4", "h5", "h6", "ul", "ol", "table", "pre", "dd", "dt"}
 )
 _DROP_TAGS = frozenset({"script", "style", "input", "button", "noscript"})
+# a line of its own, for readers that keep mafiascum's inline <div>s on their line
+_LINE_TAGS = _BLOCK_TAGS | {"hr", "td", "th", "dl"}
+
+
+def is_block(el: etree._Element) -> bool:
+    """Whether the element starts a line of its own: a block tag not styled inline
+    (mafiascum writes bold and colour as <div style="display:inline">)."""
+    return el.tag in _LINE_TAGS and \
+        "display:inline" not in (el.get("style") or "").replace(" ", "").lower()
 
 
 @dataclass(frozen=True)

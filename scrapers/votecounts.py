@@ -21,14 +21,13 @@ from lxml import etree
 from engine.day.window import day_window, days_of
 from engine.gamelog import GameLog, ParseIssue, Post, SourceRef, Where, phase_sort_key
 from engine.gamelog.published import PhasePublished, TallyEntry, VoteCount
+from scrapers.html_text import is_block
 from scrapers.names import GM, NameIndex
 from scrapers.names.keys import fold
 from scrapers.votes.marks import parse_body
 
 # -- the post's own lines ----------------------------------------------------------------
 
-_BLOCKS = frozenset({"br", "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "pre", "table", "tr",
-                     "td", "th", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "fieldset", "legend"})
 # images are smilies (an alt text is no name); a cite names a quoted author; <s> strikes out
 _DROP = frozenset({"script", "style", "noscript", "input", "button", "img", "iframe", "cite",
                    "blockquote", "s", "del", "strike"})
@@ -60,8 +59,7 @@ def _walk(node: etree._Element, parts: list[str]) -> None:
             if child.tag == "tr":
                 parts.append(f"\n{_row(child)}\n")
             else:
-                block = child.tag in _BLOCKS and "display:inline" not in (
-                    child.get("style") or "").replace(" ", "").lower()
+                block = is_block(child)
                 parts.extend(("\n" if block else "", child.text or ""))
                 _walk(child, parts)
                 parts.append("\n" if block else "")

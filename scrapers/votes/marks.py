@@ -15,7 +15,7 @@ from typing import Literal
 from lxml import etree
 
 from scrapers.forum.colors import normalise_color, style_bold, style_color
-from scrapers.html_text import element_text
+from scrapers.html_text import element_text, is_block
 
 MarkKind = Literal[
     "vote-tag", "bold", "color",
@@ -149,17 +149,6 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False)
     return marks
 
 
-_BLOCKS = frozenset({"br", "p", "div", "li", "ul", "ol", "dl", "dt", "dd", "blockquote", "pre",
-                     "table", "tr", "td", "th", "hr", "h1", "h2", "h3", "h4", "h5", "h6"})
-
-
-def _is_block(el: etree._Element) -> bool:
-    if el.tag not in _BLOCKS:
-        return False
-    # mafiascum writes bold as <div style="display:inline;font-weight:bold">
-    return "display:inline" not in (el.get("style") or "").replace(" ", "").lower()
-
-
 def starts_line(el: etree._Element, root: etree._Element) -> bool:
     """Whether only white space stands between the start of `el`'s line and `el` (some
     moderators count a vote only "at the start of a new line"). Images (smilies) are not
@@ -171,7 +160,7 @@ def starts_line(el: etree._Element, root: etree._Element) -> bool:
             if prev.tail and prev.tail.strip(" \t\n\r;,."):
                 return False
             if isinstance(prev.tag, str):
-                if _is_block(prev):
+                if is_block(prev):
                     return True
                 if "bbvote" not in _classes(prev) and not _is_bold(prev) and \
                         str(prev.xpath("string()")).strip():
@@ -182,7 +171,7 @@ def starts_line(el: etree._Element, root: etree._Element) -> bool:
             return True
         if parent.text and parent.text.strip():
             return False
-        if parent is root or _is_block(parent):
+        if parent is root or is_block(parent):
             return True
         node = parent
     return True
