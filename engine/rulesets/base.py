@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from engine.errors import MafiakitError
+from engine.night.model import NightRules
 
 Decision = Literal[
     "majority",  # the first vote that gives a target a majority ends the day (the hammer)
@@ -86,6 +87,7 @@ class RuleSet:
     rulings: tuple[Ruling, ...] = ()
     language: Literal["en", "ru"] = "en"
     aliases: tuple[str, ...] = field(default=())
+    night: NightRules | None = None  # None: the rule set has no night engine yet
 
     def ruling(self, key: str) -> Ruling:
         for r in self.rulings:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.rulesets.base import DayRules, RuleSet, Ruling, RulingOption
+from engine.rulesets.contested_island_night import NIGHT
 
 SEED = "000_b13eff22c14d7db7.txt"
 
@@ -226,4 +227,5 @@ RULESET = RuleSet(
                "(General Game Rules 2)"),
     ),
     rulings=RULINGS,
+    night=NIGHT,
 )

@@ -1,5 +1,5 @@
-"""Verification: re-play the game and compare with what the GM published (days for now;
-nights come with the night engine)."""
+"""Verification: re-play the game and compare with what the GM published: every day's
+count and vote counts, and every night the rule set's night engine can replay."""
 
 from __future__ import annotations
 
@@ -9,14 +9,24 @@ from engine.gamelog import GameLog
 from engine.rulesets import get_ruleset
 from engine.verify.days import published_outcome, verify_day, verify_days
 from engine.verify.findings import Finding, Report, Status
+from engine.verify.nights import verify_nights
 
 
 def verify(log: GameLog, rulings: Mapping[str, str] | None = None) -> Report:
     ruleset = get_ruleset(log.meta.ruleset or "")
     chosen = ruleset.choose({**log.meta.rulings, **(rulings or {})})
     return Report(game=log.meta.game_id or log.meta.title, rulings=chosen,
-                  findings=verify_days(log, rulings))
+                  findings=_in_order([*verify_days(log, rulings),
+                                      *verify_nights(log, rulings)]))
+
+
+def _in_order(findings: list[Finding]) -> list[Finding]:
+    """Day 1, night 1, day 2, ... (stable within a phase)."""
+    def key(f: Finding) -> tuple[int, int]:
+        digits = "".join(c for c in f.phase if c.isdigit())
+        return (int(digits) if digits else 0, 0 if f.phase.startswith("D") else 1)
+    return sorted(findings, key=key)
 
 
 __all__ = ["Finding", "Report", "Status", "published_outcome", "verify", "verify_day",
-           "verify_days"]
+           "verify_days", "verify_nights"]

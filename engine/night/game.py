@@ -1,0 +1,77 @@
+"""A whole game's nights, in order: what lasts is carried from night to night, the day's
+announced eliminations come in between, and a counterfactual replays with one move changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.errors import MafiakitError
+from engine.gamelog import Action, GameLog
+from engine.night.model import NightRules
+from engine.night.resolve import NightResult, run_night
+from engine.night.state import Player
+
+
+class NightError(MafiakitError):
+    """A game the night engine cannot replay (no night rules, unknown night)."""
+
+
+def night_rules(log: GameLog) -> NightRules:
+    from engine.rulesets import get_ruleset
+
+    ruleset = get_ruleset(log.meta.ruleset or "")
+    if ruleset.night is None or ruleset.night.new_player is None:
+        raise NightError(f"rule set {ruleset.id!r} has no night engine yet")
+    return ruleset.night
+
+
+def start_players(log: GameLog, rules: NightRules) -> dict[str, Player]:
+    assert rules.new_player is not None  # night_rules holds it
+    return {s.id: rules.new_player(s.id, s.role or "") for s in log.players}
+
+
+def replay_game(log: GameLog, rulings: Mapping[str, str] | None = None, *,
+                until: int | None = None,
+                actions: Mapping[int, list[Action]] | None = None) -> list[NightResult]:
+    """Every night of the log (up to night `until`) in order. `actions` replaces a night's
+    log (for counterfactuals). A player the GM announced dead before a night (executed by
+    day, or killed at night when the replay has them alive) takes no part in it."""
+    rules = night_rules(log)
+    players = start_players(log, rules)
+    chosen = {**log.meta.rulings, **(rulings or {})}
+    results: list[NightResult] = []
+    for night in sorted(log.nights, key=lambda n: n.number):
+        if until is not None and night.number > until:
+            break
+        _announced_dead(log, players, night.number)
+        sent = (actions or {}).get(night.number, night.actions)
+        result = run_night(rules, players, night.number, sent, chosen)
+        results.append(result)
+        players = result.players
+    return results
+
+
+def replay(log: GameLog, night: int, *, replace: Mapping[int, Action] | None = None,
+           drop: set[int] | None = None,
+           rulings: Mapping[str, str] | None = None) -> NightResult:
+    """Night `night` replayed with moves of its log replaced (by index in the night's log)
+    or dropped; the nights before it as logged."""
+    log_night = next((n for n in log.nights if n.number == night), None)
+    if log_night is None:
+        raise NightError(f"the log has no night {night}")
+    changed = [(replace or {}).get(i, a) for i, a in enumerate(log_night.actions)
+               if i not in (drop or set())]
+    results = replay_game(log, rulings, until=night, actions={night: changed})
+    return results[-1]
+
+
+def _announced_dead(log: GameLog, players: dict[str, Player], night: int) -> None:
+    """The GM's announced deaths of the phases before night `night` (days up to `night`,
+    nights before it)."""
+    for item in log.published.phases:
+        kind, number = item.phase[0], int(item.phase[1:])
+        if (kind == "D" and number <= night) or (kind == "N" and number < night):
+            for death in item.deaths:
+                if death.slot in players:
+                    players[death.slot].alive = False

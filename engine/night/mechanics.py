@@ -1,0 +1,118 @@
+"""The mechanics every rule set's abilities are made of, each in one place: block, isolate,
+protect, attack, heal, check. An ability's effect calls them; they record what happened as
+events (newspaper, private or hidden) so that every outcome has its reason.
+
+The order of the night is the rule set's: a block stops only the moves whose step comes
+after it; a protection stops only the attacks that come after it; an attack that lands makes
+its target dying, and the night's end turns the dying into the dead, unless a treatment in
+between saves them."""
+
+from __future__ import annotations
+
+from engine.night.model import Harm, Move, Value
+from engine.night.state import Attack, NightState
+
+
+def visit(state: NightState, move: Move, target: str) -> None:
+    """The actor went to the target (what watchers, traps and dates see)."""
+    state.visits.append((move.actor, target, move.ability.id))
+
+
+def block(state: NightState, move: Move, target: str, why: str) -> None:
+    """The target's moves of later steps fail tonight."""
+    visit(state, move, target)
+    state.blocked.setdefault(target, why)
+    state.record("blocked", f"{move.actor} blocks {target} ({move.ability.name})",
+                 subject=target, actor=move.actor)
+
+
+def isolate(state: NightState, move: Move, target: str) -> None:
+    """The target neither acts nor can be reached tonight (by the moves of later steps)."""
+    visit(state, move, target)
+    state.isolated.setdefault(target, move.actor)
+    state.record("isolated", f"{move.actor} isolates {target} ({move.ability.name})",
+                 subject=target, actor=move.actor)
+
+
+def protect(state: NightState, move: Move, target: str, harm: Harm) -> None:
+    """The target is protected from `harm` for the attacks of later steps."""
+    visit(state, move, target)
+    state.protections.append((target, harm, move.actor))
+    state.record("protecting", f"{move.actor} protects {target} from {harm} attack "
+                 f"({move.ability.name})", subject=target, actor=move.actor)
+
+
+def attack(state: NightState, move: Move, target: str, harm: Harm, *,
+           ignore_natural: bool = False, ignore_external: bool = False) -> Attack:
+    """Aim `harm` at the target: an external protection of the same kind stops it (the
+    newspaper shows the save: "Failed murders are displayed only in case of successful
+    protection/healing"), else the rule set's natural protections, else the target is
+    dying until the night's end."""
+    visit(state, move, target)
+    hit = Attack(target, harm, move.actor, state.step, move.ability.id,
+                 ignore_natural=ignore_natural, ignore_external=ignore_external)
+    state.attacks.append(hit)
+    player = state.players.get(target)
+    if player is None or not player.alive:
+        hit.stopped_by = "the target is dead"
+        state.record("attack-missed", f"{move.actor}'s {move.ability.name} on {target}: "
+                     "the target is already dead", subject=target, actor=move.actor)
+        return hit
+    if not ignore_external:
+        guard = next((by for t, h, by in state.protections if t == target and h == harm), None)
+        if guard is not None:
+            hit.stopped_by = f"protected by {guard}"
+            state.record("protected", f"{move.actor}'s {harm} attack on {target} is stopped: "
+                         f"{guard} protects {target}", "newspaper", subject=target,
+                         actor=move.actor, harm=harm, protector=guard)
+            return hit
+    if not ignore_natural:
+        why = state.rules.natural(state, hit)
+        if why is not None:
+            hit.stopped_by = why
+            state.record("survived", f"{move.actor}'s {harm} attack on {target} fails: {why}",
+                         subject=target, actor=move.actor, harm=harm)
+            return hit
+    if target not in state.dying:
+        state.dying[target] = hit
+    state.record("attacked", f"{move.actor}'s {harm} attack ({move.ability.name}) lands on "
+                 f"{target}", subject=target, actor=move.actor, harm=harm)
+    return hit
+
+
+def heal(state: NightState, move: Move, target: str) -> bool:
+    """Save the target from tonight's death (a treatment); True when there was one to
+    stop. The newspaper shows a successful treatment."""
+    visit(state, move, target)
+    hit = state.dying.pop(target, None)
+    if hit is None:
+        state.record("treated", f"{move.actor} treats {target}: nothing to heal",
+                     subject=target, actor=move.actor)
+        return False
+    hit.stopped_by = f"healed by {move.actor}"
+    state.record("healed", f"{move.actor} saves {target} from {hit.by}'s {hit.harm} attack",
+                 "newspaper", subject=target, actor=move.actor, harm=hit.harm)
+    return True
+
+
+def tell(state: NightState, move: Move, target: str, what: str, result: Value,
+         **more: Value) -> None:
+    """A check's answer, privately to the actor."""
+    visit(state, move, target)
+    state.record("check", f"{move.actor} learns {what} of {target}: {result}", "private",
+                 subject=target, recipient=move.actor, actor=move.actor, what=what,
+                 result=result, **more)
+
+
+def die(state: NightState, slot: str, cause: str, attack: Attack | None = None) -> None:
+    """The player dies at the night's end; the newspaper shows the death."""
+    player = state.players[slot]
+    if not player.alive:
+        return
+    player.alive = False
+    if attack is not None:
+        state.record("killed", f"{slot} dies ({cause})", "newspaper", subject=slot,
+                     actor=attack.by, cause=cause, harm=attack.harm)
+    else:
+        state.record("killed", f"{slot} dies ({cause})", "newspaper", subject=slot,
+                     cause=cause)

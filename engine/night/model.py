@@ -1,0 +1,148 @@
+"""What a night is made of, for every rule set: abilities, the ordered steps that resolve
+them, the moves players sent, and the events the replay produces.
+
+An event is what the GM would tell: a newspaper fact (everyone reads it in the morning), a
+private result (one player learns it), or hidden (nobody is told, but it explains what
+happened: the chain of a finding). Events are kept in the order they happen, each naming the
+step that produced it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from engine.gamelog.base import OptionValue
+
+if TYPE_CHECKING:
+    from engine.night.state import Attack, NightState, Player
+
+Visibility = Literal["newspaper", "private", "hidden"]
+# the seeds' action types: (K) kills, (-) harms, (+) helps, (I) informs, (D) day action;
+# "?" where the seed says "action type - undefined" (it takes the type of what it performs)
+AbilityType = Literal["K", "-", "+", "I", "D", "?"]
+AttackKind = Literal["physical", "psychic"]
+Harm = Literal["physical", "psychic", "infection", "execution"]
+Value = str | int | bool
+
+
+@dataclass(frozen=True)
+class Limit:
+    """When an ability may be used: `every` nights at most once ("once every 3 nights");
+    `uses` in the whole game; `nights` only these nights ("only on the fifth night");
+    `from_night` not before. `recruited_every` applies instead of `every` once the actor is
+    recruited ("Once every 3 nights after recruitment")."""
+
+    every: int | None = None
+    uses: int | None = None
+    nights: tuple[int, ...] = ()
+    from_night: int | None = None
+    recruited_every: int | None = None
+    same_target_every: int | None = None  # "not on the same target more than once every N"
+    not_after_recruitment: bool = False
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A night action of a rule set. `effect` is what it does when its step comes and the
+    move stands (not blocked, the actor alive); shared mechanics do the work."""
+
+    id: str
+    name: str
+    type: AbilityType
+    step: str  # the name of the step it resolves in
+    effect: Callable[[NightState, Move], None]
+    limit: Limit = Limit()
+    ultimate: bool = False
+    unblockable: bool = False  # "Cannot be blocked"
+    unisolable: bool = False  # acts though its actor is isolated ("recruitment succeeds")
+    reaches_isolated: bool = False  # reaches an isolated target ("ignoring ... isolation")
+    unredirectable: bool = False  # "Cannot be redirected", "Uncontrollable"
+    extra: bool = False  # "can be used with another action / other NAs"
+    targets: int = 1
+    name_ru: str | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """A named place in the night's order. `number` is the seed's ("14-15"); `shown` says
+    what the seed says the step displays."""
+
+    number: str
+    name: str
+    shown: str = ""
+
+
+@dataclass
+class Move:
+    """One action as the night resolves it: who, what, on whom (after redirections), and
+    what became of it."""
+
+    index: int  # its place in the GM's log for the night: ties keep the log's order
+    actor: str
+    ability: Ability
+    targets: list[str]
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+    sent_targets: tuple[str, ...] = ()  # as sent, before any redirection
+    stopped: str | None = None  # why it did not take place (blocked, isolated, dead, ...)
+    done: bool = False
+
+    @property
+    def target(self) -> str | None:
+        return self.targets[0] if self.targets else None
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened in the night, as the GM would show it."""
+
+    step: str
+    kind: str
+    text: str
+    visibility: Visibility
+    subject: str | None = None  # the slot the event is about
+    recipient: str | None = None  # private: who learns it
+    actor: str | None = None  # whose move caused it
+    details: tuple[tuple[str, Value], ...] = ()
+
+    def detail(self, key: str) -> Value | None:
+        return dict(self.details).get(key)
+
+
+def _nothing(_state: NightState, _attack: Attack) -> str | None:
+    return None
+
+
+def _no_end(_state: NightState) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class NightRules:
+    """A rule set's night: its steps in order, its abilities, and the hooks through which its
+    characters' features act on the shared mechanics.
+
+    `natural`: why an attack that no one's protection stopped does not land on its target
+    (an immunity, a one-time protection it spends), else None.
+    `end`: what happens after the last step (infection burning, deaths from it).
+    `shown_step`: the step whose newspaper shows deaths."""
+
+    steps: tuple[Step, ...]
+    abilities: Mapping[str, Ability]
+    # actions a player may send a night (General Game Rules 6: "only one action per night,
+    # unless other conditions are provided"), by role id; abilities marked `extra` are free
+    actions_per_night: Mapping[str, int] = field(default_factory=dict)
+    natural: Callable[[NightState, Attack], str | None] = _nothing
+    end: Callable[[NightState], None] = _no_end
+    # the player a slot of this role starts the game as (statuses, features)
+    new_player: Callable[[str, str], Player] | None = None
+    # why this player may not use this ability (not the role's, lost, ...), else None
+    may_use: Callable[[Player, Ability], str | None] | None = None
+    self_target: bool = False  # "You cannot direct an NA at yourself" when False
+    unblockable: Callable[[Player], bool] = lambda _p: False  # a player no block stops
+
+    def step_index(self, name: str) -> int:
+        for i, step in enumerate(self.steps):
+            if step.name == name:
+                return i
+        raise KeyError(f"no night step {name!r}")

@@ -1,0 +1,173 @@
+"""Re-play nights: the GM's action log through the rule set's ordered steps.
+
+`run_night` resolves one night from the players as the previous night left them;
+`replay_game` plays every night of a game in order, carrying what lasts (statuses, spent
+protections, uses, infections, recruitments) and taking the day's announced eliminations in
+between; `replay` plays the game up to a night with one move replaced or dropped, for
+counterfactuals ("what if Milton had covered Cuba?").
+
+Before any step, each sent move is checked: a dead actor, an ability the player does not
+have or may not use now (limits), a target that is dead or oneself, more moves than allowed.
+A move that fails is kept with its reason, so nothing the GM logged is lost."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from engine.gamelog import Action
+from engine.night.mechanics import die
+from engine.night.model import Event, Move, NightRules
+from engine.night.state import NightState, Player
+
+
+@dataclass
+class NightResult:
+    night: int
+    deaths: list[str]
+    events: list[Event]
+    moves: list[Move]
+    players: dict[str, Player]  # as the night leaves them
+
+
+def run_night(rules: NightRules, players: Mapping[str, Player], night: int,
+              actions: Sequence[Action], rulings: Mapping[str, str] | None = None
+              ) -> NightResult:
+    state = NightState(night, copy.deepcopy(dict(players)), rules, dict(rulings or {}))
+    state.step = "sent"
+    state.moves = _moves(state, actions)
+    for step in rules.steps:
+        state.step = step.name
+        for move in state.moves:
+            if move.ability.step == step.name:
+                _resolve(state, move)
+    state.step = "end"
+    for slot in sorted(state.dying):
+        die(state, slot, state.dying[slot].ability, state.dying[slot])
+    rules.end(state)
+    deaths = [e.subject for e in state.events if e.kind == "killed" and e.subject]
+    return NightResult(night, deaths, state.events, state.moves, state.players)
+
+
+def _moves(state: NightState, actions: Sequence[Action]) -> list[Move]:
+    """The night's moves in the log's order, each checked before the night begins."""
+    rules = state.rules
+    moves: list[Move] = []
+    counted: dict[str, int] = {}
+    repeats = _carried(state)
+    for slot, ability_id, targets in repeats:
+        # Stunning Blow: "On the next night, the target repeats that action" (in place of
+        # what the player sends)
+        moves.append(Move(-1, slot, rules.abilities[ability_id], list(targets), {}, targets))
+        state.record("repeats", f"{slot} repeats {rules.abilities[ability_id].name} on "
+                     f"{', '.join(targets)} (stunned last night)", actor=slot)
+    repeating = {slot for slot, _, _ in repeats}
+    for i, action in enumerate(actions):
+        if action.actor in repeating:
+            state.record("not-taken", f"{action.actor}'s {action.ability}: the player repeats "
+                         "last night's stunned action instead", actor=action.actor)
+            continue
+        ability = rules.abilities.get(action.ability)
+        if ability is None:
+            state.record("not-taken", f"{action.actor}: no ability {action.ability!r} in the "
+                         "rule set", actor=action.actor)
+            continue
+        move = Move(i, action.actor, ability, list(action.targets), dict(action.options),
+                    tuple(action.targets))
+        moves.append(move)
+        move.stopped = _invalid(state, move, counted)
+        if move.stopped is not None:
+            state.record("not-taken", f"{action.actor}'s {ability.name}: {move.stopped}",
+                         actor=action.actor)
+            continue
+        state.players[action.actor].used.append((state.night, ability.id, tuple(move.targets)))
+    return moves
+
+
+def _carried(state: NightState) -> list[tuple[str, str, tuple[str, ...]]]:
+    """What the previous night left: blocks for tonight, actions to repeat."""
+    repeats: list[tuple[str, str, tuple[str, ...]]] = []
+    for slot, player in sorted(state.players.items()):
+        if player.blocked_next:
+            player.blocked_next = False
+            if player.alive:
+                state.blocked[slot] = "blocked after last night's psychic attack"
+        if player.repeat_next is not None:
+            ability_id, targets = player.repeat_next
+            player.repeat_next = None
+            if player.alive and ability_id in state.rules.abilities:
+                repeats.append((slot, ability_id, targets))
+    return repeats
+
+
+def _invalid(state: NightState, move: Move, counted: dict[str, int]) -> str | None:
+    rules = state.rules
+    player = state.players.get(move.actor)
+    if player is None:
+        return "not a player of this game"
+    if not player.alive:
+        return "the actor is dead"
+    why = rules.may_use(player, move.ability) if rules.may_use is not None else None
+    if why is not None:
+        return why
+    for target in move.targets:
+        if target not in state.players:
+            return f"{target!r} is not a player of this game"
+        if not rules.self_target and target == move.actor:
+            return "an action cannot be directed at oneself"
+    limited = _limit(state, player, move)
+    if limited is not None:
+        return limited
+    if not move.ability.extra:
+        counted[move.actor] = counted.get(move.actor, 0) + 1
+        allowed = rules.actions_per_night.get(player.role, 1)
+        if counted[move.actor] > allowed:
+            return f"more than {allowed} action{'s' if allowed > 1 else ''} in one night"
+    return None
+
+
+def _limit(state: NightState, player: Player, move: Move) -> str | None:
+    """Whether the ability's limits allow it tonight, from the player's earlier uses."""
+    lim = move.ability.limit
+    night = state.night
+    uses = [(n, t) for n, a, t in player.used if a == move.ability.id]
+    if lim.nights and night not in lim.nights:
+        return f"only on night {', '.join(map(str, lim.nights))}"
+    if lim.from_night is not None and night < lim.from_night:
+        return f"not before night {lim.from_night}"
+    if lim.not_after_recruitment and player.recruited_by is not None:
+        return "not after recruitment"
+    if lim.uses is not None and len(uses) >= lim.uses:
+        return f"used up ({lim.uses} per game)"
+    every = lim.recruited_every if (lim.recruited_every and player.recruited_by) else lim.every
+    if every is not None and any(night - n < every for n, _ in uses):
+        return f"once every {every} nights"
+    if lim.same_target_every is not None:
+        for n, targets in uses:
+            if night - n < lim.same_target_every and set(targets) & set(move.targets):
+                return f"not on the same target more than once every {lim.same_target_every}" \
+                       " nights"
+    return None
+
+
+def _resolve(state: NightState, move: Move) -> None:
+    if move.stopped is not None or move.done:
+        return
+    ability = move.ability
+    if not state.alive(move.actor):
+        move.stopped = "the actor died"
+    elif move.actor in state.blocked and not ability.unblockable and \
+            not state.rules.unblockable(state.players[move.actor]):
+        move.stopped = state.blocked[move.actor]
+    elif move.actor in state.isolated and not ability.unisolable:
+        move.stopped = f"isolated by {state.isolated[move.actor]}"
+    elif not ability.reaches_isolated and any(
+            t in state.isolated and state.isolated[t] != move.actor for t in move.targets):
+        move.stopped = "the target is isolated"
+    if move.stopped is not None:
+        state.record("move-failed", f"{move.actor}'s {ability.name} fails: {move.stopped}",
+                     subject=move.target, actor=move.actor)
+        return
+    ability.effect(state, move)
+    move.done = True

@@ -1,0 +1,88 @@
+"""The state a night works on: every player's statuses, features, spent protections and
+uses, and what the night has done so far (visits, blocks, protections, attacks, deaths).
+
+A player's lasting state (`Player`) carries over from night to night; the night's own
+records (`NightState`'s other fields) start empty each night."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.night.model import Event, Harm, Move, NightRules, Value, Visibility
+
+STATUS_KEYS = ("physical", "mental", "local")  # the seed's first, second and third status
+
+
+@dataclass
+class Player:
+    slot: str
+    role: str
+    faction: str
+    statuses: dict[str, str]  # physical: healthy|ill, mental: healthy|ill, local: local|non-local
+    # features with what is left of them: a count of charges, or -1 for a standing feature
+    features: dict[str, int] = field(default_factory=dict)
+    alive: bool = True
+    recruited_by: str | None = None  # the faction that recruited the player
+    infected: int = 0  # burns a night (0: healthy; Bite makes it 2)
+    lost: set[str] = field(default_factory=set)  # abilities and features burnt or maimed
+    used: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)
+    blocked_next: bool = False  # Patient Zero after a psychic attack
+    repeat_next: tuple[str, tuple[str, ...]] | None = None  # Stunning Blow: repeat this move
+
+    def has(self, feature: str) -> bool:
+        return self.features.get(feature, 0) != 0 and feature not in self.lost
+
+    def spend(self, feature: str) -> bool:
+        """Use one charge of a feature; False when none is left."""
+        left = self.features.get(feature, 0)
+        if left == 0 or feature in self.lost:
+            return False
+        if left > 0:
+            self.features[feature] = left - 1
+        return True
+
+
+@dataclass
+class Attack:
+    """A harm aimed at a player in the night, and what stopped it, if anything."""
+
+    target: str
+    harm: Harm
+    by: str  # the attacker's slot
+    step: str
+    ability: str
+    stopped_by: str | None = None  # the reason, when it did not land
+    ignore_natural: bool = False
+    ignore_external: bool = False
+
+
+@dataclass
+class NightState:
+    night: int
+    players: dict[str, Player]
+    rules: NightRules
+    rulings: dict[str, str] = field(default_factory=dict)
+    moves: list[Move] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    visits: list[tuple[str, str, str]] = field(default_factory=list)  # (actor, target, ability)
+    blocked: dict[str, str] = field(default_factory=dict)  # slot -> why its moves fail
+    isolated: dict[str, str] = field(default_factory=dict)  # slot -> who isolated it
+    protections: list[tuple[str, Harm, str]] = field(default_factory=list)  # (target, harm, by)
+    attacks: list[Attack] = field(default_factory=list)
+    dying: dict[str, Attack] = field(default_factory=dict)  # slot -> the attack that landed
+    step: str = ""  # the step being resolved
+
+    def alive(self, slot: str) -> bool:
+        p = self.players.get(slot)
+        return p is not None and p.alive
+
+    def name(self, slot: str) -> str:
+        return slot
+
+    def record(self, kind: str, text: str, visibility: Visibility = "hidden", *,
+               subject: str | None = None, recipient: str | None = None,
+               actor: str | None = None, **details: Value) -> Event:
+        event = Event(self.step, kind, text, visibility, subject, recipient, actor,
+                      tuple(sorted(details.items())))
+        self.events.append(event)
+        return event

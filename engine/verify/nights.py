@@ -1,0 +1,130 @@
+"""Night findings: each night replayed from the GM's action log, compared with what the GM
+published for it: the deaths, the newspaper's facts, the private results.
+
+A disputed finding carries the chain: the replay's events about the players concerned, in
+the order of the night's steps ("stunning-blow: Cuba blocks Jamaica; leader-kills: Corsica's
+psychic attack lands on Malta; ...")."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from engine.gamelog import GameLog, PhasePublished
+from engine.night import NightError, NightResult, replay_game
+from engine.verify.findings import Finding
+
+
+def verify_nights(log: GameLog, rulings: Mapping[str, str] | None = None) -> list[Finding]:
+    """Findings for every night of the log; none when the log has no night actions, one
+    unverifiable finding when the rule set has no night engine."""
+    if not log.nights:
+        return []
+    try:
+        results = replay_game(log, rulings)
+    except NightError as exc:
+        return [Finding("N", "nights", "unverifiable", None, None, str(exc))]
+    findings: list[Finding] = []
+    for result in results:
+        item = log.published.for_phase(f"N{result.night}")
+        findings.extend(_night(result, item))
+    return findings
+
+
+def _night(result: NightResult, item: PhasePublished | None) -> list[Finding]:
+    key = f"N{result.night}"
+    if item is None:
+        return [Finding(key, "night", "unverifiable", ", ".join(result.deaths) or "nobody",
+                        None, f"nothing the GM published for night {result.night} is in the "
+                        "log")]
+    found = [_deaths(key, result, item)]
+    found.extend(_newspaper(key, result, item))
+    found.extend(_private(key, result, item))
+    return found
+
+
+def _chain(result: NightResult, slots: set[str]) -> tuple[str, ...]:
+    return tuple(f"{e.step}: {e.text}" for e in result.events
+                 if e.subject in slots or e.actor in slots)
+
+
+def _deaths(key: str, result: NightResult, item: PhasePublished) -> Finding:
+    expected = sorted(result.deaths)
+    published = sorted(d.slot for d in item.deaths if d.kind != "eliminated")
+    shown_e, shown_p = "+".join(expected) or "nobody", "+".join(published) or "nobody"
+    where = _where(item.deaths[0].source.post if item.deaths else None)
+    if expected == published:
+        return Finding(key, "deaths", "confirmed", shown_e, shown_p,
+                       "the replay gives the announced deaths", source=where)
+    differ = set(expected) ^ set(published)
+    return Finding(key, "deaths", "disputed", shown_e, shown_p,
+                   f"the replay gives {shown_e}, the GM announced {shown_p}",
+                   _chain(result, differ), source=where)
+
+
+def _newspaper(key: str, result: NightResult, item: PhasePublished) -> list[Finding]:
+    """Each fact either side shows (deaths are their own finding)."""
+    expected = {(e.kind, e.subject): e for e in result.events
+                if e.visibility == "newspaper" and e.kind != "killed"}
+    published = {(f.kind, f.subject): f for f in item.newspaper}
+    found: list[Finding] = []
+    for fact in sorted(set(expected) | set(published), key=lambda k: (k[0], k[1] or "")):
+        kind, subject = fact
+        what = f"newspaper: {kind}" + (f" ({subject})" if subject else "")
+        pub = published.get(fact)
+        where = _where(pub.source.post if pub is not None else None)
+        if fact in expected and pub is not None:
+            found.append(Finding(key, what, "confirmed", kind, kind,
+                                 "the replay shows the same fact", source=where))
+        elif fact in expected:
+            found.append(Finding(key, what, "disputed", kind, None,
+                                 "the replay shows this fact; the GM did not publish it",
+                                 _chain(result, {subject} if subject else set())))
+        else:
+            found.append(Finding(key, what, "disputed", None, kind,
+                                 "the GM published this fact; the replay does not show it "
+                                 "(the order of actions does not display it, or nothing "
+                                 "caused it)", _chain(result, {subject} if subject else set()),
+                                 source=where))
+    return found
+
+
+def _private(key: str, result: NightResult, item: PhasePublished) -> list[Finding]:
+    """Each private result the GM sent, against the replay's answer to the same player
+    about the same subject."""
+    found: list[Finding] = []
+    for pub in item.private:
+        what = f"private: {pub.recipient}" + (f" on {pub.subject}" if pub.subject else "")
+        mine = [e for e in result.events if e.visibility == "private"
+                and e.recipient == pub.recipient and e.subject == pub.subject]
+        where = _where(pub.source.post)
+        if not mine:
+            found.append(Finding(key, what, "disputed", None, _show(pub.result),
+                                 "the replay gives this player no result about this subject",
+                                 _chain(result, {pub.recipient}), source=where))
+            continue
+        expected = {str(e.detail("what")): e.detail("result") for e in mine}
+        agree = all(expected.get(k) == v for k, v in pub.result.items() if k in expected)
+        shared = [k for k in pub.result if k in expected]
+        shown = _show({k: v for k, v in expected.items() if v is not None})
+        if shared and agree:
+            found.append(Finding(key, what, "confirmed", shown, _show(pub.result),
+                                 "the replay gives the same answer", source=where))
+        elif shared:
+            found.append(Finding(key, what, "disputed", shown, _show(pub.result),
+                                 "the replay gives another answer",
+                                 _chain(result, {pub.recipient, pub.subject or ""}),
+                                 source=where))
+        else:
+            found.append(Finding(key, what, "unverifiable", shown, _show(pub.result),
+                                 "the GM's result answers something the replay does not ask "
+                                 f"({', '.join(pub.result)})", source=where))
+    return found
+
+
+def _show(values: Mapping[str, object]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in sorted(values.items()))
+
+
+def _where(post: int | None) -> str | None:
+    return f"post {post}" if post is not None else None
+
