@@ -21,8 +21,11 @@ def test_day_one_spares_jen_li_and_day_two_executes_her() -> None:
     assert not [e for e in d2.events if e.kind == "spared"]
 
 
-def test_verify_confirms_the_gms_day_two() -> None:
+def test_verify_confirms_the_gms_days_and_night() -> None:
     report = verify(load(SAMPLE))
     assert [(f.phase, f.item, f.status) for f in report.findings] == [
         ("D1", "elimination", "unverifiable"), ("D1", "vote count (post 8)", "confirmed"),
+        ("N1", "deaths", "confirmed"),
+        ("N1", "newspaper: psychic-attack (Мальта)", "confirmed"),
+        ("N1", "private: Фиджи on Корсика", "confirmed"),
         ("D2", "elimination", "confirmed")]
