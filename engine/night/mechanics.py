@@ -26,6 +26,14 @@ def block(state: NightState, move: Move, target: str, why: str) -> None:
                  subject=target, actor=move.actor)
 
 
+def stun(state: NightState, move: Move, target: str, why: str) -> None:
+    """The target's moves of later steps fail tonight, whatever stops blocks."""
+    visit(state, move, target)
+    state.stunned.setdefault(target, why)
+    state.record("stunned", f"{move.actor} stuns {target} ({move.ability.name})",
+                 subject=target, actor=move.actor)
+
+
 def isolate(state: NightState, move: Move, target: str) -> None:
     """The target neither acts nor can be reached tonight (by the moves of later steps)."""
     visit(state, move, target)

@@ -157,6 +157,8 @@ def _resolve(state: NightState, move: Move) -> None:
     ability = move.ability
     if not state.alive(move.actor):
         move.stopped = "the actor died"
+    elif move.actor in state.stunned:
+        move.stopped = state.stunned[move.actor]
     elif move.actor in state.blocked and not ability.unblockable and \
             not state.rules.unblockable(state.players[move.actor]):
         move.stopped = state.blocked[move.actor]

@@ -66,6 +66,7 @@ class NightState:
     events: list[Event] = field(default_factory=list)
     visits: list[tuple[str, str, str]] = field(default_factory=list)  # (actor, target, ability)
     blocked: dict[str, str] = field(default_factory=dict)  # slot -> why its moves fail
+    stunned: dict[str, str] = field(default_factory=dict)  # as blocked, unblockable or not
     isolated: dict[str, str] = field(default_factory=dict)  # slot -> who isolated it
     protections: list[tuple[str, Harm, str]] = field(default_factory=list)  # (target, harm, by)
     attacks: list[Attack] = field(default_factory=list)

@@ -207,6 +207,22 @@ RULINGS: tuple[Ruling, ...] = (
        (("zero", "twice no vote is no vote"),
         ("double", "she has two votes that day")),
        "zero"),
+    _r("psychic-fact", "Which psychic attacks does the newspaper show?",
+       "Rule Clarifications 4) \"Psychic attack and infection are initially displayed as "
+       "facts.\" Rule Clarifications 3) \"Failed murders are displayed only in case of "
+       "successful protection/healing.\"",
+       (("landed", "an attack that lands (the target is dying from it): a protection that "
+                   "stops it is shown as a protection, an immunity shows nothing"),
+        ("made", "every psychic attack made on a living player, whatever stops it")),
+       "landed"),
+    _r("stun-vs-unblockable", "Does Stunning Blow stop a player who \"cannot be blocked\" "
+       "(Max Milton's Physical Might)?",
+       "Rick Morgan: \"Stunning Blow. The target's night action for the current night does "
+       "not trigger.\" Max Milton: \"Physical Might. ... cannot be blocked.\" The Order "
+       "of Actions lists the stun (6) apart from the blocks (8, 9-10).",
+       (("not-a-block", "a stun is not a block: it stops Milton too"),
+        ("a-block", "a stun is a block: Milton's action goes ahead")),
+       "not-a-block"),
 )
 
 RULESET = RuleSet(

@@ -133,8 +133,10 @@ def _protect(harm: str) -> Effect:
 
 def _attack(state: NightState, move: Move, harm: str) -> None:
     target = move.targets[0]
+    was_alive = state.alive(target)
     hit = m.attack(state, move, target, "psychic" if harm == "psychic" else "physical")
-    if hit.harm == "psychic" and hit.stopped_by is None:
+    shown = state.rulings.get("contested-island.psychic-fact", "landed")
+    if hit.harm == "psychic" and was_alive and (hit.stopped_by is None or shown == "made"):
         # Rule Clarification 4: "Psychic attack and infection are initially displayed as
         # facts."
         state.record("psychic-attack", f"{target} suffers a psychic attack", "newspaper",
@@ -172,7 +174,10 @@ def _stunning_blow(state: NightState, move: Move) -> None:
     """Rick: "The target's night action for the current night does not trigger. On the next
     night, the target repeats that action." """
     target = move.targets[0]
-    m.block(state, move, target, f"stunned by {move.actor}")
+    if state.rulings.get("contested-island.stun-vs-unblockable", "not-a-block") == "a-block":
+        m.block(state, move, target, f"stunned by {move.actor}")
+    else:
+        m.stun(state, move, target, f"stunned by {move.actor}")
     own = [x for x in state.moves if x.actor == target and x.stopped is None]
     if own:
         state.players[target].repeat_next = (own[0].ability.id, tuple(own[0].targets))

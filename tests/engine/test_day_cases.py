@@ -8,6 +8,7 @@ import pytest
 
 from engine.rulesets import get_ruleset
 from tests.engine.day_cases import case_files, load_case, outcome, run_case
+from tests.engine.night_cases import load_night_case, night_case_files
 
 
 @pytest.mark.parametrize("path", case_files(), ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
@@ -30,9 +31,11 @@ def test_case_ids_unique() -> None:
 @pytest.mark.parametrize("ruleset", [
     "mafiascum", "contested-island", "world-cup-2018", "open-roles"])
 def test_every_ruling_option_has_a_case(ruleset: str) -> None:
-    """Each ruling of the rule set has a case per option (`option: key=value`)."""
+    """Each ruling of the rule set has a case per option (`option: key=value`), a day case
+    or a night case."""
     rs = get_ruleset(ruleset)
-    covered = {load_case(p).get("option") for p in case_files(ruleset)}
+    covered = {load_case(p).get("option") for p in case_files(ruleset)} | {
+        load_night_case(p).get("option") for p in night_case_files(ruleset)}
     missing = [f"{r.key}={o}" for r in rs.rulings for o in r.values
                if f"{r.key}={o}" not in covered]
     assert not missing, f"rulings without a case: {missing}"

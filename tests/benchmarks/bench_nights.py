@@ -1,0 +1,60 @@
+"""Night replay speed: random legal nights of contested-island's 16 characters (seeded),
+resolved one after another on one core; and the bundled sample game's night verified. The
+issue's goal is 1,000 nights/s on one core. Nothing is asserted."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+from engine.gamelog import Action, load
+from engine.night import run_night
+from engine.rulesets import get_ruleset
+from engine.rulesets.contested_island_night import CHARACTERS, SUPPORTED
+from engine.verify import verify_nights
+from tests.benchmarks.common import ROOT, machine
+
+NIGHTS = 2_000
+
+
+def random_nights(count: int, seed: int = 7) -> list[list[Action]]:
+    rnd = random.Random(seed)
+    slots = [f"s{i:02d}" for i in range(len(CHARACTERS))]
+    roles = sorted(CHARACTERS)
+    out: list[list[Action]] = []
+    for _ in range(count):
+        actions = []
+        for slot, role in zip(slots, roles, strict=True):
+            if SUPPORTED[role]:
+                ability = rnd.choice(SUPPORTED[role])
+                target = rnd.choice([s for s in slots if s != slot])
+                options = {"attack": rnd.choice(["physical", "psychic"])} \
+                    if ability == "murder" else {}
+                actions.append(Action(actor=slot, ability=ability, targets=[target],
+                                      options=options))
+        out.append(actions)
+    return out
+
+
+def run() -> None:
+    print(f"machine: {machine()}")
+    rules = get_ruleset("contested-island").night
+    assert rules is not None
+    assert rules.new_player is not None
+    roles = sorted(CHARACTERS)
+    players = {f"s{i:02d}": rules.new_player(f"s{i:02d}", r) for i, r in enumerate(roles)}
+    nights = random_nights(NIGHTS)
+    start = time.perf_counter()
+    for actions in nights:
+        run_night(rules, players, 1, actions)
+    took = time.perf_counter() - start
+    print(f"{NIGHTS} random 16-player nights: {took:.2f} s, {NIGHTS / took:,.0f} nights/s "
+          "(goal: 1,000 nights/s on one core)")
+    sample = load(Path(ROOT / "data" / "sample" / "island-mini.json"))
+    start = time.perf_counter()
+    rounds = 500
+    for _ in range(rounds):
+        verify_nights(sample)
+    took = time.perf_counter() - start
+    print(f"verify the sample game's night x{rounds}: {rounds / took:,.0f} nights/s")

@@ -1,0 +1,63 @@
+"""Night verification on the bundled sample: the GM's night confirmed; a copy with GM
+mistakes disputed with the chain; the counterfactual replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.gamelog import Action, GameLog, NewspaperFact, SourceRef, load
+from engine.night import replay, replay_game
+from engine.verify import verify
+
+SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample" / "island-mini.json"
+
+
+def night_findings(log: GameLog) -> list[tuple[str, str]]:
+    return [(f.item, f.status) for f in verify(log).findings if f.phase == "N1"]
+
+
+def test_the_sample_night_is_confirmed() -> None:
+    assert night_findings(load(SAMPLE)) == [
+        ("deaths", "confirmed"), ("newspaper: psychic-attack (Мальта)", "confirmed"),
+        ("private: Фиджи on Корсика", "confirmed")]
+
+
+def test_gm_mistakes_are_disputed_with_the_chain() -> None:
+    log = load(SAMPLE)
+    n1 = log.published.for_phase("N1")
+    assert n1 is not None
+    n1.deaths[0].slot = "Ямайка"  # a wrong death
+    # a fact the order of actions does not display (the stun is "not displayed")
+    n1.newspaper.append(NewspaperFact(kind="stunned", subject="Ямайка",
+                                      source=SourceRef(kind="post", post=12)))
+    n1.private[0].result = {"type": "+"}  # a wrong check result
+    found = {f.item: f for f in verify(log).findings if f.phase == "N1"}
+    deaths = found["deaths"]
+    assert (deaths.status, deaths.expected, deaths.published) == ("disputed", "Мальта",
+                                                                  "Ямайка")
+    assert "leader-kills: Корсика's psychic attack (Murder) lands on Мальта" in deaths.chain
+    assert "stunning-blow: Куба blocks Ямайка (Stunning Blow)" not in deaths.chain
+    assert "stunning-blow: Куба stuns Ямайка (Stunning Blow)" in deaths.chain
+    assert found["newspaper: stunned (Ямайка)"].status == "disputed"
+    check = found["private: Фиджи on Корсика"]
+    assert (check.status, check.expected, check.published) == ("disputed", "type=K",
+                                                               "type=+")
+
+
+def test_replay_without_the_murder_kills_nobody() -> None:
+    log = load(SAMPLE)
+    murder = next(i for i, a in enumerate(log.nights[0].actions) if a.ability == "murder")
+    assert replay(log, 1, drop={murder}).deaths == []
+    physical = Action(actor="Корсика", ability="murder", targets=["Ямайка"],
+                      options={"attack": "physical"})
+    # Milton covers Jamaica: the physical murder is stopped and shown as a save
+    again = replay(log, 1, replace={murder: physical})
+    assert again.deaths == []
+    assert [(e.kind, e.subject) for e in again.events if e.visibility == "newspaper"] == [
+        ("protected", "Ямайка")]
+
+
+def test_replay_is_deterministic() -> None:
+    log = load(SAMPLE)
+    first, second = replay_game(log), replay_game(log)
+    assert [e for r in first for e in r.events] == [e for r in second for e in r.events]
