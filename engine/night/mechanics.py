@@ -16,6 +16,8 @@ from engine.night.state import Attack, NightState
 def visit(state: NightState, move: Move, target: str) -> None:
     """The actor went to the target (what watchers, traps and dates see)."""
     state.visits.append((move.actor, target, move.ability.id))
+    for hook in state.rules.visited:
+        hook(state, move, target)
 
 
 def block(state: NightState, move: Move, target: str, why: str) -> None:
@@ -60,6 +62,11 @@ def attack(state: NightState, move: Move, target: str, harm: Harm, *,
     hit = Attack(target, harm, move.actor, state.step, move.ability.id,
                  ignore_natural=ignore_natural, ignore_external=ignore_external)
     state.attacks.append(hit)
+    for hook in state.rules.before_attack:
+        hook(state, hit)  # may send it elsewhere (a guard) or stop it
+    target = hit.target
+    if hit.stopped_by is not None:
+        return hit
     player = state.players.get(target)
     if player is None or not player.alive:
         hit.stopped_by = "the target is dead"

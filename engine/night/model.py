@@ -113,10 +113,6 @@ def _nothing(_state: NightState, _attack: Attack) -> str | None:
     return None
 
 
-def _no_end(_state: NightState) -> None:
-    return None
-
-
 @dataclass(frozen=True)
 class NightRules:
     """A rule set's night: its steps in order, its abilities, and the hooks through which its
@@ -124,8 +120,11 @@ class NightRules:
 
     `natural`: why an attack that no one's protection stopped does not land on its target
     (an immunity, a one-time protection it spends), else None.
-    `end`: what happens after the last step (infection burning, deaths from it).
-    `shown_step`: the step whose newspaper shows deaths."""
+    `retarget`: run on each move as it comes, before its effect (redirections: a move's
+    targets changed, or the move stopped).
+    `before_attack`: run on each attack before protections (an attack sent to a guard).
+    `visited`: run on each visit (traps, strikes on attackers, dates).
+    `ends`: after the last step and the night's deaths (infection burning, its deaths)."""
 
     steps: tuple[Step, ...]
     abilities: Mapping[str, Ability]
@@ -133,7 +132,10 @@ class NightRules:
     # unless other conditions are provided"), by role id; abilities marked `extra` are free
     actions_per_night: Mapping[str, int] = field(default_factory=dict)
     natural: Callable[[NightState, Attack], str | None] = _nothing
-    end: Callable[[NightState], None] = _no_end
+    retarget: tuple[Callable[[NightState, Move], None], ...] = ()
+    before_attack: tuple[Callable[[NightState, Attack], None], ...] = ()
+    visited: tuple[Callable[[NightState, Move, str], None], ...] = ()
+    ends: tuple[Callable[[NightState], None], ...] = ()
     # the player a slot of this role starts the game as (statuses, features)
     new_player: Callable[[str, str], Player] | None = None
     # why this player may not use this ability (not the role's, lost, ...), else None

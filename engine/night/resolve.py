@@ -45,7 +45,8 @@ def run_night(rules: NightRules, players: Mapping[str, Player], night: int,
     state.step = "end"
     for slot in sorted(state.dying):
         die(state, slot, state.dying[slot].ability, state.dying[slot])
-    rules.end(state)
+    for hook in rules.ends:
+        hook(state)
     deaths = [e.subject for e in state.events if e.kind == "killed" and e.subject]
     return NightResult(night, deaths, state.events, state.moves, state.players)
 
@@ -171,5 +172,11 @@ def _resolve(state: NightState, move: Move) -> None:
         state.record("move-failed", f"{move.actor}'s {ability.name} fails: {move.stopped}",
                      subject=move.target, actor=move.actor)
         return
+    for hook in state.rules.retarget:
+        hook(state, move)
+        if move.stopped is not None:
+            state.record("move-failed", f"{move.actor}'s {ability.name} fails: {move.stopped}",
+                         subject=move.target, actor=move.actor)
+            return
     ability.effect(state, move)
     move.done = True

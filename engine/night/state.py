@@ -25,6 +25,7 @@ class Player:
     recruited_by: str | None = None  # the faction that recruited the player
     infected: int = 0  # burns a night (0: healthy; Bite makes it 2)
     lost: set[str] = field(default_factory=set)  # abilities and features burnt or maimed
+    given: set[str] = field(default_factory=set)  # abilities a recruiter gave
     used: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)
     blocked_next: bool = False  # Patient Zero after a psychic attack
     repeat_next: tuple[str, tuple[str, ...]] | None = None  # Stunning Blow: repeat this move

@@ -1,127 +1,20 @@
-"""Contested Island's night (seed 000): the order of actions 0-25, the characters' statuses,
-weapons and features, and their night actions, on the shared mechanics of `engine.night`.
-
-Each ability cites the seed's words. Built so far: the protections (Cover, Experienced
-Psychologist, Treatment), the blocks (A Bit of Optimism, Stunning Blow), isolation (Private
-Conversation), the attacks of the Order, the Infected, the Night Hunter, Ru and Baba Nyura,
-and the checks; the characters' natural protections (Danger Sense, Physical Might, the
-one-time protections of Jen Li, Patient Zero and Ru, immunities, the doctor's self-healing).
-Recruitment, infection and its burning, redirection, the ultimates and the remaining features
-come next (the rule set does not claim them: `SUPPORTED` lists what it does)."""
+"""Contested Island's basic night actions (seed 000), on the shared mechanics of
+`engine.night`: the protections (Cover, Experienced Psychologist, Treatment), the blocks (A
+Bit of Optimism, Stunning Blow), isolation (Private Conversation), the attacks of the Order,
+the Infected, the Night Hunter, Ru and Baba Nyura, and the checks; and the characters'
+natural protections (Danger Sense, Physical Might, the one-time protections of Jen Li,
+Patient Zero and Ru, immunities, the doctor's self-healing). Each ability cites the seed."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from engine.night import mechanics as m
-from engine.night.model import Ability, Limit, Move, NightRules, Step
-from engine.night.state import Attack, NightState, Player
+from engine.night.model import Ability, Limit, Move
+from engine.night.state import Attack, NightState
+from engine.rulesets.contested_island_night.characters import ILL
 
 Effect = Callable[[NightState, Move], None]
-
-# the order of actions, as the seed numbers and shows them ("Order of Actions.")
-STEPS: tuple[Step, ...] = (
-    Step("0", "hunter-ultimate", "Night Hunter's Ult"),
-    Step("1", "thwarting-plans", "Thwarting Plans from Rick (displayed as a fact)"),
-    Step("2", "sending-away", "Sending Away from Crow (not displayed)"),
-    Step("3", "theft", "Theft from Jack Ricci (not displayed)"),
-    Step("4", "first-aid", "First Aid from Lucy Farmer (not displayed)"),
-    Step("5", "date", "Night Hunter's Date (displayed as a fact)"),
-    Step("6", "stunning-blow", "Stunning Blow from Rick (not displayed)"),
-    Step("7", "isolation", "Isolation from Levy"),
-    Step("8", "block-bob", "Block from Bob"),
-    Step("9-10", "block-mafia", "Block from mafia players"),
-    Step("11", "protection", "Protection from Cornelius / Protection from Milton / Protection "
-         "from mafia players (displayed as a fact in case of success)"),
-    Step("12", "mafia-ultimates", "Jen Li's Ult / Patient Zero's Ult"),
-    Step("13", "kane-ultimate", "Ult from Max Kane"),
-    Step("14-15", "recruit-kills", "Murders by the Order / Murders or Infection by the "
-         "Infected"),
-    Step("16", "hunter-kills", "(K) Actions from Night Hunter"),
-    Step("17", "lucy-infection", "Infection from Lucy Farmer"),
-    Step("18", "spear-throw", "Spear Throw from Ru"),
-    Step("19", "grumbling", "Psychic attack from Baba Nyura"),
-    Step("20-21", "leader-kills", "Murder or psychic attack from Jen Li / Murder or "
-         "infection from Patient Zero"),
-    Step("22", "checks", "All actions of type (I) (not displayed. Exception - questioning by "
-         "Baba Nyura)"),
-    Step("23", "treatment", "Resurrection / Treatment from Doctor Hoffman (displayed as a fact "
-         "in case of success) / Trap from Ru (not displayed)"),
-    Step("24", "recruitment", "Recruitments (displayed as a fact with a hint at the recruited "
-         "role)"),
-    Step("25", "burning", "Burning of features and actions in case of infection / Death from "
-         "infection / Death from psychic attack"),
-)
-
-
-@dataclass(frozen=True)
-class Character:
-    """A role's night sheet: its three statuses, weapon, features with charges (-1: for
-    good) and night abilities."""
-
-    statuses: tuple[str, str, str]  # physical, mental, local
-    weapon: str
-    features: tuple[tuple[str, int], ...] = ()
-    abilities: tuple[str, ...] = ()
-    actions: int = 1  # "Can use 3 different NAs per night"
-
-
-H, ILL, LOC, NON = "healthy", "ill", "local", "non-local"
-CHARACTERS: dict[str, Character] = {
-    "rick-morgan": Character((H, ILL, NON), "assault rifle",
-                             (("preemptive-strike", -1), ("authority", -1)),
-                             ("stunning-blow",)),
-    "nancy-dark": Character((H, H, NON), "assault rifle",
-                            (("special-attention", 1), ("pepper-spray", -1))),
-    "ru": Character((H, H, LOC), "spear", (("psychic-protection", 1),),
-                    ("who-are-you", "spear-throw")),
-    "cornelius-lestrange": Character((ILL, H, LOC), "none", (),
-                                     ("experienced-psychologist", "professional-gaze")),
-    "rastaman-bob": Character((ILL, ILL, NON), "none", (("psychic-immunity", -1),),
-                              ("bit-of-optimism",)),
-    "max-kane": Character((H, H, NON), "revolver", (("danger-sense", 1), ("hot-trail", -1)),
-                          ("surveillance",)),
-    "andy-hoffman": Character((H, H, NON), "machete",
-                              (("examination", -1), ("infection-immunity", -1),
-                               ("self-healing", 1)), ("treatment",)),
-    "lucy-farmer": Character((ILL, H, NON), "knife", (("infection-immunity", -1),)),
-    "jack-ricci": Character((H, H, LOC), "revolver", (("personal-guard", 1),)),
-    "max-milton": Character((H, H, LOC), "pistol",
-                            (("physical-might", 1), ("unblockable", -1)), ("cover",)),
-    "john-levy": Character((H, H, NON), "none", (), ("private-conversation",)),
-    "alex-crow": Character((H, ILL, NON), "pistol"),
-    "baba-nyura": Character((H, ILL, NON), "machine gun", (("recruit-protection", 1),),
-                            ("endless-grumbling",)),
-    "jen-li": Character((H, H, LOC), "katana",
-                        (("psychic-immunity", -1), ("one-time-protection", 1)),
-                        ("murder", "reconnaissance"), actions=3),
-    "patient-zero": Character((ILL, ILL, LOC), "none",
-                              (("one-time-protection", 1), ("infection-immunity", -1),
-                               ("psychic-blocks", -1)), ("hunt",), actions=2),
-    "night-hunter": Character((H, ILL, NON), "machete, shank", (),
-                              ("drive-mad", "shank", "observation")),
-}
-
-
-def new_player(slot: str, role: str) -> Player:
-    sheet = CHARACTERS.get(role)
-    if sheet is None:
-        return Player(slot, role, "", {"physical": H, "mental": H, "local": NON})
-    from engine.rulesets.contested_island import ROLES
-    return Player(slot, role, ROLES[role].faction,
-                  dict(zip(("physical", "mental", "local"), sheet.statuses, strict=True)),
-                  dict(sheet.features))
-
-
-def may_use(player: Player, ability: Ability) -> str | None:
-    sheet = CHARACTERS.get(player.role)
-    if sheet is None:
-        return f"the role {player.role!r} has no night sheet"
-    if ability.id not in sheet.abilities or ability.id in player.lost:
-        return f"not an action of {player.role}"
-    return None
-
 
 # -- what the abilities do ----------------------------------------------------------------
 
@@ -242,7 +135,7 @@ def _surveillance(state: NightState, move: Move) -> None:
     m.tell(state, move, target, "type", kind)
 
 
-ABILITIES: dict[str, Ability] = {a.id: a for a in (
+ABILITIES: tuple[Ability, ...] = (
     Ability("stunning-blow", "Stunning Blow", "-", "stunning-blow", _stunning_blow,
        limit=Limit(same_target_every=3)),
     Ability("who-are-you", "Who are you?", "I", "checks", _status_check("local")),
@@ -263,7 +156,7 @@ ABILITIES: dict[str, Ability] = {a.id: a for a in (
     Ability("shank", "Shank to the Throat", "K", "hunter-kills", _physical),
     Ability("observation", "Observation from the Bushes", "I", "checks", _observation,
        extra=True),
-)}
+)
 
 
 def natural(state: NightState, hit: Attack) -> str | None:
@@ -297,12 +190,10 @@ def natural(state: NightState, hit: Attack) -> str | None:
     return None
 
 
-NIGHT = NightRules(steps=STEPS, abilities=ABILITIES,
-                   actions_per_night={r: c.actions for r, c in CHARACTERS.items()},
-                   natural=natural, new_player=new_player, may_use=may_use,
-                   # Max Milton, Physical Might: "... cannot be blocked."
-                   unblockable=lambda p: p.has("unblockable"))
-
-# what the night engine implements of each role so far: the rule set claims no more
-SUPPORTED: dict[str, tuple[str, ...]] = {
-    role: tuple(a for a in c.abilities if a in ABILITIES) for role, c in CHARACTERS.items()}
+ROLE_ABILITIES: dict[str, tuple[str, ...]] = {}  # the basics are on the character sheets
+ROLE_FEATURES: dict[str, tuple[tuple[str, int], ...]] = {}
+NATURAL: tuple[Callable[[NightState, Attack], str | None], ...] = (natural,)
+RETARGET: tuple[Callable[[NightState, Move], None], ...] = ()
+BEFORE_ATTACK: tuple[Callable[[NightState, Attack], None], ...] = ()
+VISITED: tuple[Callable[[NightState, Move, str], None], ...] = ()
+ENDS: tuple[Callable[[NightState], None], ...] = ()

@@ -1,0 +1,84 @@
+"""Contested Island's night (seed 000), put together from its parts: the order of actions
+(`steps`), the character sheets (`characters`), and the actions and features of each part of
+the night (`basics`, `infection`, `recruitment`, `redirection`, `ultimates`). A part lists its
+abilities, what it adds to the character sheets, and its hooks into the shared mechanics."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.night.model import Ability, NightRules
+from engine.night.state import Attack, NightState, Player
+from engine.rulesets.contested_island_night import (
+    basics,
+    infection,
+    recruitment,
+    redirection,
+    ultimates,
+)
+from engine.rulesets.contested_island_night.characters import CHARACTERS, NON, Character, H
+from engine.rulesets.contested_island_night.steps import STEPS
+
+PARTS = (basics, infection, recruitment, redirection, ultimates)
+
+ABILITIES: dict[str, Ability] = {a.id: a for part in PARTS for a in part.ABILITIES}
+ROLE_ABILITIES: dict[str, tuple[str, ...]] = {
+    role: tuple(dict.fromkeys([*c.abilities, *(a for part in PARTS
+                                               for a in part.ROLE_ABILITIES.get(role, ()))]))
+    for role, c in CHARACTERS.items()}
+ROLE_FEATURES: dict[str, dict[str, int]] = {
+    role: dict([*c.features, *(f for part in PARTS for f in part.ROLE_FEATURES.get(role, ()))])
+    for role, c in CHARACTERS.items()}
+
+# what the night engine implements of each role: the rule set claims no more
+SUPPORTED: dict[str, tuple[str, ...]] = {
+    role: tuple(a for a in abilities if a in ABILITIES)
+    for role, abilities in ROLE_ABILITIES.items()}
+
+
+def new_player(slot: str, role: str) -> Player:
+    sheet = CHARACTERS.get(role)
+    if sheet is None:
+        return Player(slot, role, "", {"physical": H, "mental": H, "local": NON})
+    from engine.rulesets.contested_island import ROLES
+    return Player(slot, role, ROLES[role].faction,
+                  dict(zip(("physical", "mental", "local"), sheet.statuses, strict=True)),
+                  dict(ROLE_FEATURES[role]))
+
+
+def may_use(player: Player, ability: Ability) -> str | None:
+    if player.role not in CHARACTERS:
+        return f"the role {player.role!r} has no night sheet"
+    own = ability.id in ROLE_ABILITIES[player.role] or ability.id in player.given
+    if not own or ability.id in player.lost:
+        return f"not an action of {player.role}"
+    return None
+
+
+NATURALS: tuple[Callable[[NightState, Attack], str | None], ...] = tuple(
+    h for part in PARTS for h in part.NATURAL)
+
+
+def natural(state: NightState, hit: Attack) -> str | None:
+    """The first part's reason the attack does not land, in the parts' order."""
+    for hook in NATURALS:
+        why = hook(state, hit)
+        if why is not None:
+            return why
+    return None
+
+
+NIGHT = NightRules(
+    steps=STEPS, abilities=ABILITIES,
+    actions_per_night={r: c.actions for r, c in CHARACTERS.items()},
+    natural=natural, new_player=new_player, may_use=may_use,
+    # Max Milton, Physical Might: "... cannot be blocked."
+    unblockable=lambda p: p.has("unblockable"),
+    retarget=tuple(h for part in PARTS for h in part.RETARGET),
+    before_attack=tuple(h for part in PARTS for h in part.BEFORE_ATTACK),
+    visited=tuple(h for part in PARTS for h in part.VISITED),
+    ends=tuple(h for part in PARTS for h in part.ENDS),
+)
+
+__all__ = ["ABILITIES", "CHARACTERS", "NIGHT", "ROLE_ABILITIES", "STEPS", "SUPPORTED",
+           "Character"]
