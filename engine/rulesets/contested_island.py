@@ -31,6 +31,7 @@ from typing import Literal
 
 from engine.rulesets.base import DayRules, RuleSet, Ruling, RulingOption
 from engine.rulesets.contested_island_night import NIGHT
+from engine.rulesets.contested_island_night import RULINGS as NIGHT_RULINGS
 
 SEED = "000_b13eff22c14d7db7.txt"
 
@@ -242,6 +243,6 @@ RULESET = RuleSet(
                "the day lasts 48 hours unless shortened: the count runs to the GM's close "
                "(General Game Rules 2)"),
     ),
-    rulings=RULINGS,
+    rulings=RULINGS + NIGHT_RULINGS,
     night=NIGHT,
 )

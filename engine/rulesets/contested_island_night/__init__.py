@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from engine.night.model import Ability, NightRules
 from engine.night.state import Attack, NightState, Player
+from engine.rulesets.base import Ruling
 from engine.rulesets.contested_island_night import (
     basics,
     infection,
@@ -29,6 +30,9 @@ ROLE_ABILITIES: dict[str, tuple[str, ...]] = {
 ROLE_FEATURES: dict[str, dict[str, int]] = {
     role: dict([*c.features, *(f for part in PARTS for f in part.ROLE_FEATURES.get(role, ()))])
     for role, c in CHARACTERS.items()}
+
+# the rulings the parts of the night add to the rule set's own
+RULINGS: tuple[Ruling, ...] = tuple(r for part in PARTS for r in part.RULINGS)
 
 # what the night engine implements of each role: the rule set claims no more
 SUPPORTED: dict[str, tuple[str, ...]] = {

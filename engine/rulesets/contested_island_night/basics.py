@@ -12,6 +12,7 @@ from collections.abc import Callable
 from engine.night import mechanics as m
 from engine.night.model import Ability, Limit, Move
 from engine.night.state import Attack, NightState
+from engine.rulesets.base import Ruling
 from engine.rulesets.contested_island_night.characters import ILL
 
 Effect = Callable[[NightState, Move], None]
@@ -197,3 +198,5 @@ RETARGET: tuple[Callable[[NightState, Move], None], ...] = ()
 BEFORE_ATTACK: tuple[Callable[[NightState, Attack], None], ...] = ()
 VISITED: tuple[Callable[[NightState, Move, str], None], ...] = ()
 ENDS: tuple[Callable[[NightState], None], ...] = ()
+# the points of the seed this part leaves open, each a named ruling with its options
+RULINGS: tuple[Ruling, ...] = ()

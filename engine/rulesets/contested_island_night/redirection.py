@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from engine.night.model import Ability, Move
 from engine.night.state import Attack, NightState
+from engine.rulesets.base import Ruling
 
 ABILITIES: tuple[Ability, ...] = ()
 ROLE_ABILITIES: dict[str, tuple[str, ...]] = {}
@@ -17,3 +18,5 @@ RETARGET: tuple[Callable[[NightState, Move], None], ...] = ()
 BEFORE_ATTACK: tuple[Callable[[NightState, Attack], None], ...] = ()
 VISITED: tuple[Callable[[NightState, Move, str], None], ...] = ()
 ENDS: tuple[Callable[[NightState], None], ...] = ()
+# the points of the seed this part leaves open, each a named ruling with its options
+RULINGS: tuple[Ruling, ...] = ()
