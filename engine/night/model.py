@@ -142,6 +142,9 @@ class NightRules:
     may_use: Callable[[Player, Ability], str | None] | None = None
     self_target: bool = False  # "You cannot direct an NA at yourself" when False
     unblockable: Callable[[Player], bool] = lambda _p: False  # a player no block stops
+    # the rank of a move within its step where the seed orders a merged step ("20-21) Murder
+    # from Jen Li / Murder or infection from Patient Zero"); equal ranks keep the log's order
+    move_order: Callable[[NightState, Move], int] = lambda _s, _m: 0
 
     def step_index(self, name: str) -> int:
         for i, step in enumerate(self.steps):

@@ -39,9 +39,10 @@ def run_night(rules: NightRules, players: Mapping[str, Player], night: int,
     state.moves = _moves(state, actions)
     for step in rules.steps:
         state.step = step.name
-        for move in state.moves:
-            if move.ability.step == step.name:
-                _resolve(state, move)
+        # within a step the seed's own order ("20-21) Jen Li / Patient Zero"), then the log's
+        here = [mv for mv in state.moves if mv.ability.step == step.name]
+        for move in sorted(here, key=lambda mv: (rules.move_order(state, mv), mv.index)):
+            _resolve(state, move)
     state.step = "end"
     for slot in sorted(state.dying):
         die(state, slot, state.dying[slot].ability, state.dying[slot])

@@ -29,6 +29,22 @@ class Player:
     used: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)
     blocked_next: bool = False  # Patient Zero after a psychic attack
     repeat_next: tuple[str, tuple[str, ...]] | None = None  # Stunning Blow: repeat this move
+    # Pepper Spray: the maniac's (K) actions fail up to this night ("loses the ability to
+    # kill for the current and next night"); 0: never blinded
+    blinded_until: int = 0
+    # infection and recruitment (engine.night.infect, engine.night.recruit):
+    infected_by: str | None = None  # who infected the player: the clue after a death from it
+    ill_by_infection: bool = False  # the infection changed the first status (a cure reverts it)
+    gifts: tuple[str, ...] = ()  # features a recruiter passed ("cannot be subsequently passed")
+    heir_to: str | None = None  # the leader's action this recruit inherited ("inherits ...")
+    # Ru's Trap: a pit in front of this player's house, (who dug it, the night it was dug)
+    pit: tuple[str, int] | None = None
+    # the night this player was killed and by whom (slot, role): Medical Miracles resurrects
+    # only "if they were killed on the previous night", never the Night Hunter's victim
+    killed: tuple[int, str, str] | None = None
+    # actions done through Tactical Maneuver / Balancing, (night, ability): "Each action can be
+    # performed no more than once per game"
+    performed: list[tuple[int, str]] = field(default_factory=list)
 
     def has(self, feature: str) -> bool:
         return self.features.get(feature, 0) != 0 and feature not in self.lost
@@ -73,6 +89,12 @@ class NightState:
     attacks: list[Attack] = field(default_factory=list)
     dying: dict[str, Attack] = field(default_factory=dict)  # slot -> the attack that landed
     step: str = ""  # the step being resolved
+    # moves sent elsewhere tonight: (the move, the ability that redirected it, its targets
+    # before), so that a later effect can undo a redirection or hide what it did
+    redirected: list[tuple[Move, str, tuple[str, ...]]] = field(default_factory=list)
+    # tonight's new infections, slot -> the infection that took hold (engine.night.infect)
+    infections: dict[str, Attack] = field(default_factory=dict)
+    thwarted: str | None = None  # who applied Thwarting Plans ("All mafia actions ... fail")
 
     def alive(self, slot: str) -> bool:
         p = self.players.get(slot)

@@ -37,6 +37,19 @@ def nights(draw: st.DrawFn) -> tuple[list[str], list[Action]]:
         options: dict[str, Any] = {}
         if ability == "murder":
             options["attack"] = draw(st.sampled_from(["physical", "psychic"]))
+        if ability == "hunt":  # Patient Zero's Hunt attacks or infects
+            options["mode"] = draw(st.sampled_from(["attack", "infect"]))
+        if ability in ("planted-spies", "infecting"):  # what the recruiter gives
+            options["actions"] = draw(st.sampled_from(["", "block", "physical-attack,block"]))
+            options["features"] = draw(st.sampled_from(["", "double-vote",
+                                                        "double-vote,physical-protection"]))
+        if ability in ("balance-balancing", "tactical-maneuver"):  # the action applied
+            options["action"] = draw(st.sampled_from(["cover", "bit-of-optimism", "shank",
+                                                      "treatment", "medical-miracles"]))
+        if ability == "rumors-and-gossip":  # the GM's answers, right or wrong
+            options["questions"] = ["side", "physical", "weapon"]
+            options["answers"] = draw(st.sampled_from([["town", "healthy", "none"],
+                                                       ["mafia", "ill", "knife"]]))
         actions.append(Action(actor=slot, ability=ability, targets=[target], options=options))
     return dead, actions
 
@@ -85,7 +98,18 @@ def test_a_protection_never_adds_a_death(night: tuple[list[str], list[Action]]) 
     dead, actions = night
     protecting = {"cover", "experienced-psychologist", "treatment"}
     without = [a for a in actions if a.ability not in protecting]
-    assert set(play(dead, actions).deaths) <= set(play(dead, without).deaths)
+    result = play(dead, actions)
+    # but Max Kane's Last Bullet: "If the target is protected, the bullet hits the protector"
+    # (the protection it met, wherever that went afterwards)
+    shooters = {a.actor for a in actions if a.ability == "last-bullet"}
+    guards = {str(e.detail("protector")) for e in result.events
+              if e.kind == "protected" and e.actor in shooters}
+    # and the Night Hunter's Date: "Visits a target, attacks everyone who came to them" (a
+    # protector who goes to the date's target is struck, where the move finally went)
+    dates = {e.subject for e in result.events if e.kind == "date"}
+    guards |= {m.actor for m in result.moves if m.ability.id in protecting
+               and set(m.targets) & dates}
+    assert set(result.deaths) <= set(play(dead, without).deaths) | guards
 
 
 @settings(max_examples=50, deadline=None)

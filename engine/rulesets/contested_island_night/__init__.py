@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.night.model import Ability, NightRules
+from engine.night.model import Ability, Move, NightRules
 from engine.night.state import Attack, NightState, Player
 from engine.rulesets.base import Ruling
 from engine.rulesets.contested_island_night import (
@@ -72,12 +72,28 @@ def natural(state: NightState, hit: Attack) -> str | None:
     return None
 
 
+# merged steps, in the seed's order: "9-10) Block from mafia players", "12) Jen Li's Ult /
+# Patient Zero's Ult", "14-15) Murders by the Order / Murders or Infection by the Infected",
+# "20-21) Murder or psychic attack from Jen Li / Murder or infection from Patient Zero": the
+# Order of Li before the Infected
+_FACTION_RANK = {"order-of-li": 0, "infected": 1}
+_MERGED = frozenset({"block-mafia", "mafia-ultimates", "recruit-kills", "leader-kills"})
+
+
+def move_order(state: NightState, move: Move) -> int:
+    player = state.players.get(move.actor)
+    if player is None or move.ability.step not in _MERGED:
+        return 0
+    return _FACTION_RANK.get(player.recruited_by or player.faction, 2)
+
+
 NIGHT = NightRules(
     steps=STEPS, abilities=ABILITIES,
     actions_per_night={r: c.actions for r, c in CHARACTERS.items()},
     natural=natural, new_player=new_player, may_use=may_use,
     # Max Milton, Physical Might: "... cannot be blocked."
     unblockable=lambda p: p.has("unblockable"),
+    move_order=move_order,
     retarget=tuple(h for part in PARTS for h in part.RETARGET),
     before_attack=tuple(h for part in PARTS for h in part.BEFORE_ATTACK),
     visited=tuple(h for part in PARTS for h in part.VISITED),

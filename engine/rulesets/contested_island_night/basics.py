@@ -32,9 +32,9 @@ def _attack(state: NightState, move: Move, harm: str) -> None:
     shown = state.rulings.get("contested-island.psychic-fact", "landed")
     if hit.harm == "psychic" and was_alive and (hit.stopped_by is None or shown == "made"):
         # Rule Clarification 4: "Psychic attack and infection are initially displayed as
-        # facts."
-        state.record("psychic-attack", f"{target} suffers a psychic attack", "newspaper",
-                     subject=target, actor=move.actor)
+        # facts." About whom it reached: a guard may have taken it (Personal Guard)
+        state.record("psychic-attack", f"{hit.target} suffers a psychic attack", "newspaper",
+                     subject=hit.target, actor=move.actor)
 
 
 def _physical(state: NightState, move: Move) -> None:
@@ -82,10 +82,15 @@ def _isolate(state: NightState, move: Move) -> None:
 
 
 def _treatment(state: NightState, move: Move) -> None:
-    """Doctor: "Saves a target from being killed in the current night, cures infection."
-    Examination: "Checks physical health of the target of his NA." """
+    """Doctor: "Saves a target from being killed in the current night, cures infection. ...
+    If the target's first status was changed due to infection, changes it to "Physically
+    healthy"." Examination: "Checks physical health of the target of his NA" (after the
+    treatment: what the doctor sees when he leaves)."""
+    from engine.night.infect import cure  # the infection part's mechanic ("cures infection")
+
     target = move.targets[0]
     m.heal(state, move, target)
+    cure(state, move, target)
     m.tell(state, move, target, "physical", state.players[target].statuses["physical"],
            feature="examination")
 
