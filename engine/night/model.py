@@ -61,6 +61,8 @@ class Ability:
     extra: bool = False  # "can be used with another action / other NAs"
     targets: int = 1
     name_ru: str | None = None
+    # the type of one use where it depends on how it is used (Hunt: "(K), or infects (-)")
+    type_of: Callable[[Move], AbilityType] | None = None
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,13 @@ class Move:
     @property
     def target(self) -> str | None:
         return self.targets[0] if self.targets else None
+
+    @property
+    def kind(self) -> AbilityType:
+        """The type of this use of the ability (what Surveillance learns)."""
+        if self.ability.type_of is not None:
+            return self.ability.type_of(self)
+        return self.ability.type
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,13 @@ from engine.rulesets.contested_island_night import (
     redirection,
     ultimates,
 )
-from engine.rulesets.contested_island_night.characters import CHARACTERS, NON, Character, H
+from engine.rulesets.contested_island_night.characters import (
+    CHARACTERS,
+    NON,
+    Character,
+    H,
+    side_rank,
+)
 from engine.rulesets.contested_island_night.steps import STEPS
 
 PARTS = (basics, infection, recruitment, redirection, ultimates)
@@ -76,7 +82,6 @@ def natural(state: NightState, hit: Attack) -> str | None:
 # Patient Zero's Ult", "14-15) Murders by the Order / Murders or Infection by the Infected",
 # "20-21) Murder or psychic attack from Jen Li / Murder or infection from Patient Zero": the
 # Order of Li before the Infected
-_FACTION_RANK = {"order-of-li": 0, "infected": 1}
 _MERGED = frozenset({"block-mafia", "mafia-ultimates", "recruit-kills", "leader-kills"})
 
 
@@ -84,7 +89,7 @@ def move_order(state: NightState, move: Move) -> int:
     player = state.players.get(move.actor)
     if player is None or move.ability.step not in _MERGED:
         return 0
-    return _FACTION_RANK.get(player.recruited_by or player.faction, 2)
+    return side_rank(player.recruited_by or player.faction)
 
 
 NIGHT = NightRules(

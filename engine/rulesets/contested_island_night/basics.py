@@ -8,6 +8,7 @@ Patient Zero and Ru, immunities, the doctor's self-healing). Each ability cites 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from engine.night import mechanics as m
 from engine.night.model import Ability, Limit, Move
@@ -25,16 +26,21 @@ def _protect(harm: str) -> Effect:
     return effect
 
 
+def show_psychic(state: NightState, move: Move, hit: Attack, was_alive: bool) -> None:
+    """Rule Clarification 4: "Psychic attack and infection are initially displayed as
+    facts." Which ones: the psychic-fact ruling. About whom it reached: a guard may have
+    taken it (Personal Guard)."""
+    shown = state.rulings.get("contested-island.psychic-fact", "landed")
+    if hit.harm == "psychic" and was_alive and (hit.stopped_by is None or shown == "made"):
+        state.record("psychic-attack", f"{hit.target} suffers a psychic attack", "newspaper",
+                     subject=hit.target, actor=move.actor)
+
+
 def _attack(state: NightState, move: Move, harm: str) -> None:
     target = move.targets[0]
     was_alive = state.alive(target)
     hit = m.attack(state, move, target, "psychic" if harm == "psychic" else "physical")
-    shown = state.rulings.get("contested-island.psychic-fact", "landed")
-    if hit.harm == "psychic" and was_alive and (hit.stopped_by is None or shown == "made"):
-        # Rule Clarification 4: "Psychic attack and infection are initially displayed as
-        # facts." About whom it reached: a guard may have taken it (Personal Guard)
-        state.record("psychic-attack", f"{hit.target} suffers a psychic attack", "newspaper",
-                     subject=hit.target, actor=move.actor)
+    show_psychic(state, move, hit, was_alive)
 
 
 def _physical(state: NightState, move: Move) -> None:
@@ -137,7 +143,7 @@ def _surveillance(state: NightState, move: Move) -> None:
     target = move.targets[0]
     sent = [x for x in state.moves if x.actor == target and x.stopped != "not taken"
             and not x.ability.extra]
-    kind: str = sent[0].ability.type if sent else "none"
+    kind: str = sent[0].kind if sent else "none"
     m.tell(state, move, target, "type", kind)
 
 
@@ -157,7 +163,6 @@ ABILITIES: tuple[Ability, ...] = (
     Ability("endless-grumbling", "Endless Grumbling", "K", "grumbling", _grumbling),
     Ability("murder", "Murder", "K", "leader-kills", _murder),
     Ability("reconnaissance", "Reconnaissance", "I", "checks", _reconnaissance),
-    Ability("hunt", "Hunt", "K", "leader-kills", _physical),
     Ability("drive-mad", "Drive Mad", "K", "hunter-kills", _psychic),
     Ability("shank", "Shank to the Throat", "K", "hunter-kills", _physical),
     Ability("observation", "Observation from the Bushes", "I", "checks", _observation,
@@ -202,6 +207,19 @@ NATURAL: tuple[Callable[[NightState, Attack], str | None], ...] = (natural,)
 RETARGET: tuple[Callable[[NightState, Move], None], ...] = ()
 BEFORE_ATTACK: tuple[Callable[[NightState, Attack], None], ...] = ()
 VISITED: tuple[Callable[[NightState, Move, str], None], ...] = ()
-ENDS: tuple[Callable[[NightState], None], ...] = ()
+
+
+def unseen_at_jen_li(state: NightState) -> None:
+    """Jen Li: "Actions directed at Jen Li are not displayed in the newspaper. Exception -
+    questioning by Baba Nyura." (Her death is shown, as every death.)"""
+    hers = {slot for slot, p in state.players.items() if p.role == "jen-li"}
+    for i, event in enumerate(state.events):
+        if event.visibility == "newspaper" and event.subject in hers and \
+                event.kind not in ("killed", "questioning"):
+            state.events[i] = replace(event, visibility="hidden", text=f"{event.text} (not "
+                                      "shown: actions directed at Jen Li)")
+
+
+ENDS: tuple[Callable[[NightState], None], ...] = (unseen_at_jen_li,)
 # the points of the seed this part leaves open, each a named ruling with its options
 RULINGS: tuple[Ruling, ...] = ()

@@ -55,3 +55,10 @@ CHARACTERS: dict[str, Character] = {
     "night-hunter": Character((H, ILL, NON), "machete, shank", (),
                               ("drive-mad", "shank", "observation")),
 }
+
+
+def side_rank(faction: str) -> int:
+    """The seed's order inside a merged step: the Order before the Infected ("14-15) Murders
+    by the Order / Murders or Infection by the Infected", "20-21) Murder or psychic attack
+    from Jen Li / Murder or infection from Patient Zero"); everyone else after."""
+    return {"order-of-li": 0, "infected": 1}.get(faction, 2)

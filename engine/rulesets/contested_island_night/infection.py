@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from engine.night import mechanics as m
 from engine.night.infect import burn, die_of_infection, infect
-from engine.night.model import Ability, Move
+from engine.night.model import Ability, AbilityType, Move
 from engine.night.state import Attack, NightState, Player
 from engine.rulesets.base import Ruling, RulingOption
 
@@ -101,7 +101,7 @@ def _hunt(state: NightState, move: Move) -> None:
         m.attack(state, move, move.targets[0], "physical")
 
 
-def kind_of(move: Move) -> str:
+def kind_of(move: Move) -> AbilityType:
     """The action type of a move as sent: Hunt infecting is (-), attacking (K)."""
     if move.ability.id == "hunt" and str(move.options.get("mode", "")) == "infect":
         return "-"
@@ -110,7 +110,7 @@ def kind_of(move: Move) -> str:
 
 ABILITIES: tuple[Ability, ...] = (
     Ability("infection", "Infection", "-", "lucy-infection", _infection),
-    Ability("hunt", "Hunt", "K", "leader-kills", _hunt),
+    Ability("hunt", "Hunt", "K", "leader-kills", _hunt, type_of=kind_of),
 )
 ROLE_ABILITIES: dict[str, tuple[str, ...]] = {"lucy-farmer": ("infection",)}
 ROLE_FEATURES: dict[str, tuple[tuple[str, int], ...]] = {}

@@ -26,8 +26,9 @@ from engine.night.recruit import (
 from engine.night.state import Attack, NightState
 from engine.rulesets.base import Ruling
 from engine.rulesets.contested_island_night import infection
+from engine.rulesets.contested_island_night.basics import show_psychic
 from engine.rulesets.contested_island_night.characters import CHARACTERS
-from engine.rulesets.contested_island_night.infection import _r, infect_target, kind_of
+from engine.rulesets.contested_island_night.infection import _r, infect_target
 
 ORDER, INFECTED = "order-of-li", "infected"
 TEAMS = (ORDER, INFECTED)  # "Jen Li's Ult / Patient Zero's Ult", "Murders by the Order / ..."
@@ -136,11 +137,7 @@ def _attack(harm: str) -> Callable[[NightState, Move], None]:
         hit = m.attack(state, move, target, "psychic" if harm == "psychic" else "physical",
                        ignore_natural=actor.has("ignore-natural-protection"),
                        ignore_external=actor.has("ignore-external-protection"))
-        shown = state.rulings.get("contested-island.psychic-fact", "landed")
-        if hit.harm == "psychic" and was_alive and (hit.stopped_by is None or shown == "made"):
-            # Rule Clarification 4, as the basics show a psychic attack
-            state.record("psychic-attack", f"{target} suffers a psychic attack", "newspaper",
-                         subject=target, actor=move.actor)
+        show_psychic(state, move, hit, was_alive)
         if move.ability.id == "clue-attack" and hit.stopped_by is None:
             clue = str(move.options.get("clue", ""))
             state.record("planted-clue", f"{move.actor} plants a clue to {clue or '?'} on "
@@ -169,7 +166,7 @@ def _surveil_type(state: NightState, move: Move) -> None:
     target's action (-, +, I, K); Hunt infecting is (-)."""
     target = move.targets[0]
     sent = [x for x in state.moves if x.actor == target and not x.ability.extra]
-    m.tell(state, move, target, "type", kind_of(sent[0]) if sent else "none")
+    m.tell(state, move, target, "type", sent[0].kind if sent else "none")
 
 
 def _surveil_visits(state: NightState, move: Move) -> None:

@@ -19,7 +19,7 @@ from engine.night import redirect as r
 from engine.night.model import Ability, Limit, Move
 from engine.night.state import Attack, NightState
 from engine.rulesets.base import Ruling, RulingOption
-from engine.rulesets.contested_island_night.characters import CHARACTERS
+from engine.rulesets.contested_island_night.characters import CHARACTERS, side_rank
 
 SEED = "000_b13eff22c14d7db7.txt"
 QUESTIONING = "rumors-and-gossip"  # Baba Nyura's Rumors and Gossip (built in `questioning`)
@@ -84,10 +84,6 @@ def _ruling(state: NightState, point: str) -> str:
     return state.rulings.get(key, next(x.default for x in RULINGS if x.key == key))
 
 
-def _kind(move: Move) -> str:
-    return "-" if move.options.get("mode") == "infect" else move.ability.type
-
-
 def _uncontrollable(state: NightState, move: Move) -> bool:
     actor = state.players[move.actor]
     return move.ability.unredirectable or any(actor.has(f) for f in UNCONTROLLABLE)
@@ -99,16 +95,12 @@ def _town(state: NightState, slot: str) -> bool:
 
 
 def _rank(state: NightState, slot: str) -> int:
-    """The seed's order inside a merged step: the Order before the Infected ("14-15) Murders
-    by the Order / Murders or Infection by the Infected", "20-21) ... Jen Li / ... Patient
-    Zero")."""
     p = state.players[slot]
-    side = p.recruited_by or p.faction
-    return {"order-of-li": 0, "infected": 1}.get(side, 2)
+    return side_rank(p.recruited_by or p.faction)
 
 
 def _attacking(move: Move) -> bool:
-    return _kind(move) == "K" or move.options.get("mode") == "infect"
+    return move.kind == "K" or move.options.get("mode") == "infect"
 
 
 # -- Alex Crow: Sending Far Away (step 2) --------------------------------------------------
@@ -126,7 +118,7 @@ def _sending_away(state: NightState, move: Move) -> None:
     for other in state.moves:
         if other is move or crow not in other.targets or not r.pending(other) or \
                 not r.later(state, other) or r.was_redirected(state, other, move.ability.id) \
-                or _kind(other) == "K" or other.ability.step == "recruitment" or \
+                or other.kind == "K" or other.ability.step == "recruitment" or \
                 _uncontrollable(state, other):
             continue
         r.redirect(state, other, [to if t == crow else t for t in other.targets],
@@ -151,20 +143,20 @@ def _sleight_of_hand(state: NightState, move: Move) -> None:
     thief is whoever uses it (Nancy's Tactical Maneuver too)."""
     thief, target = move.actor, move.targets[0]
     own = [x for x in state.moves if x.actor == target and r.pending(x) and r.later(state, x)]
-    if any(_kind(x) == "K" and thief in x.targets for x in own):
+    if any(x.kind == "K" and thief in x.targets for x in own):
         m.block(state, move, target, f"blocked by {thief} ({move.ability.name}: a killer who "
                 "goes to the thief)")
     else:
         m.visit(state, move, target)
     for other in own:
-        if _kind(other) == "K" or other.ability.ultimate or other.ability.id == QUESTIONING \
+        if other.kind == "K" or other.ability.ultimate or other.ability.id == QUESTIONING \
                 or _uncontrollable(state, other):
             continue
         r.redirect(state, other, [target] * len(other.targets), move.ability.id,
                    f"{thief}'s {move.ability.name}")
     if _ruling(state, "sleight-vs-killer") == "any":
         for other in state.moves:
-            if other.actor != target and _kind(other) == "K" and thief in other.targets \
+            if other.actor != target and other.kind == "K" and thief in other.targets \
                     and r.pending(other) and r.later(state, other):
                 r.halt(state, other.actor, f"blocked by {thief} ({move.ability.name}: a "
                        "killer who goes to the thief)")
@@ -188,7 +180,7 @@ def _first_aid(state: NightState, move: Move) -> None:
 
 
 def _dispel(state: NightState, move: Move) -> None:
-    if _kind(move) != "-":
+    if move.kind != "-":
         return
     aid = {a.targets[0]: a.actor for a in state.moves
            if a.ability.id == "first-aid" and a.done and a.stopped is None}
@@ -283,7 +275,7 @@ def _sprays(state: NightState, move: Move, target: str) -> bool:
     nancy = state.players.get(target)
     return nancy is not None and nancy.alive and nancy.has("pepper-spray") and \
         state.players[move.actor].faction == "maniac" and \
-        (move.ability.id == "date" or _kind(move) == "I")
+        (move.ability.id == "date" or move.kind == "I")
 
 
 def _pepper_spray(state: NightState, move: Move, target: str) -> None:
@@ -296,7 +288,7 @@ def _pepper_spray(state: NightState, move: Move, target: str) -> None:
 
 
 def _blinded(state: NightState, move: Move) -> None:
-    if _kind(move) != "K":
+    if move.kind != "K":
         return
     p = state.players[move.actor]
     if p.blinded_until < state.night and _ruling(state, "pepper-spray-check") == "whole-night":

@@ -22,8 +22,8 @@ from engine.night.model import Ability, AttackKind, Limit, Move
 from engine.night.state import Attack, NightState
 from engine.rulesets.base import Ruling
 from engine.rulesets.contested_island_night import questioning, ultimates_rulings
+from engine.rulesets.contested_island_night.basics import show_psychic
 from engine.rulesets.contested_island_night.characters import CHARACTERS
-from engine.rulesets.contested_island_night.infection import kind_of
 from engine.rulesets.contested_island_night.ultimates_rulings import ruling
 
 MAFIA = ("order-of-li", "infected")  # "Town - Mafia 1 - Mafia 2 - Maniac"
@@ -79,7 +79,7 @@ def _trapped(state: NightState, move: Move) -> None:
     """A killer (an action of type (K)) who goes to a house with a pit falls in: "they fall
     into the pit and the assassination fails. Ru learns the nickname of the player who fell
     into the pit." Every killer who comes that night falls in; the pit is then spent."""
-    if kind_of(move) != "K" or move.stopped is not None:  # a Hunt that infects kills nobody
+    if move.kind != "K" or move.stopped is not None:  # a Hunt that infects kills nobody
         return
     caught = [t for t in move.targets if _pit_waits(state, t, move.actor)]
     for house in caught:
@@ -103,7 +103,7 @@ def _trap(state: NightState, move: Move) -> None:
         return
     # as Treatment at the same step: tonight's killers at the door fall in after all
     killers = sorted({k.actor for k in state.moves if k.done and k.stopped is None
-                      and target in k.targets and kind_of(k) == "K" and _falls(state, k.actor)})
+                      and target in k.targets and k.kind == "K" and _falls(state, k.actor)})
     for killer in killers:
         x.fall(state, killer, target, "tonight")
     hit = state.dying.get(target)
@@ -224,15 +224,6 @@ def _reach(state: NightState, move: Move) -> list[str]:
     return targets
 
 
-def _psychic_fact(state: NightState, move: Move, hit: Attack, was_alive: bool) -> None:
-    # Rule Clarification 4: "Psychic attack and infection are initially displayed as facts"
-    # (which ones: the psychic-fact ruling, as for every psychic attack)
-    shown = state.rulings.get("contested-island.psychic-fact", "landed")
-    if was_alive and (hit.stopped_by is None or shown == "made"):
-        state.record("psychic-attack", f"{hit.target} suffers a psychic attack", "newspaper",
-                     subject=hit.target, actor=move.actor)
-
-
 def _assault(state: NightState, move: Move) -> None:
     """Jen Li: "Attacks 2 targets with a physical attack and a psychic attack, ignoring
     block, isolation, and redirection. Maims everyone who came to both targets (...)"
@@ -246,7 +237,7 @@ def _assault(state: NightState, move: Move) -> None:
             hit = m.attack(state, move, target, harm) if j == 0 else \
                 x.strike(state, move, target, harm)  # one visit for both blows
             if harm == "psychic":
-                _psychic_fact(state, move, hit, was_alive)
+                show_psychic(state, move, hit, was_alive)
 
 
 def _maims(state: NightState) -> None:
