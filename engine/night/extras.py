@@ -86,12 +86,7 @@ def strike(state: NightState, move: Move, target: str, harm: Harm, *,
     if not state.alive(target):
         hit.stopped_by = "the target is dead"
         return hit
-    guard = next((by for t, h, by in state.protections if t == target and h == harm), None)
-    if guard is not None:
-        hit.stopped_by = f"protected by {guard}"
-        state.record("protected", f"{move.actor}'s {harm} attack on {target} is stopped: "
-                     f"{guard} protects {target}", "newspaper", subject=target,
-                     actor=move.actor, harm=harm, protector=guard)
+    if m.guarded(state, move, hit):
         return hit
     natural = None if ignore_natural else state.rules.natural(state, hit)
     if natural is not None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.night.mechanics import die, visit
+from engine.night.mechanics import aim, die
 from engine.night.model import Move
 from engine.night.state import Attack, NightState
 
@@ -31,39 +31,13 @@ def infect(state: NightState, move: Move, target: str, *, rate: int = 1,
     """Aim an infection at the target; `stopped_by` of the returned attack says why it did not
     take hold. The newspaper shows a new infection as a fact (or every attempt on a living
     player, `show_attempt`), and a protection that stops it."""
-    visit(state, move, target)
-    hit = Attack(target, "infection", move.actor, state.step, move.ability.id,
-                 ignore_natural=ignore_natural, ignore_external=ignore_external)
-    state.attacks.append(hit)
-    for hook in state.rules.before_attack:
-        hook(state, hit)  # may send it elsewhere (a guard) or stop it
-    target = hit.target
-    player = state.players.get(target)
-    if show_attempt and player is not None and player.alive:
-        _fact(state, move, target)
+    hit = aim(state, move, target, "infection", ignore_natural=ignore_natural,
+              ignore_external=ignore_external,
+              seen=(lambda reached: _fact(state, move, reached)) if show_attempt else None)
     if hit.stopped_by is not None:
         return hit
-    if player is None or not player.alive:
-        hit.stopped_by = "the target is dead"
-        state.record("attack-missed", f"{move.actor}'s {move.ability.name} on {target}: the "
-                     "target is already dead", subject=target, actor=move.actor)
-        return hit
-    if not ignore_external:
-        guard = next((by for t, h, by in state.protections
-                      if t == target and h == "infection"), None)
-        if guard is not None:
-            hit.stopped_by = f"protected by {guard}"
-            state.record("protected", f"{move.actor}'s infection of {target} is stopped: "
-                         f"{guard} protects {target}", "newspaper", subject=target,
-                         actor=move.actor, harm="infection", protector=guard)
-            return hit
-    if not ignore_natural:
-        why = state.rules.natural(state, hit)
-        if why is not None:
-            hit.stopped_by = why
-            state.record("survived", f"{move.actor}'s infection of {target} fails: {why}",
-                         subject=target, actor=move.actor, harm="infection")
-            return hit
+    target = hit.target
+    player = state.players[target]
     if player.infected >= rate:
         hit.stopped_by = "already infected"
         state.record("already-infected", f"{move.actor}'s {move.ability.name}: {target} is "

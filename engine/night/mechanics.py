@@ -9,6 +9,8 @@ between saves them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.night.model import Harm, Move, Value
 from engine.night.state import Attack, NightState
 
@@ -52,12 +54,14 @@ def protect(state: NightState, move: Move, target: str, harm: Harm) -> None:
                  f"({move.ability.name})", subject=target, actor=move.actor)
 
 
-def attack(state: NightState, move: Move, target: str, harm: Harm, *,
-           ignore_natural: bool = False, ignore_external: bool = False) -> Attack:
-    """Aim `harm` at the target: an external protection of the same kind stops it (the
+def aim(state: NightState, move: Move, target: str, harm: Harm, *,
+        ignore_natural: bool = False, ignore_external: bool = False,
+        seen: Callable[[str], None] | None = None) -> Attack:
+    """Aim `harm` at the target and find what stops it, if anything: the rule set's hooks
+    (a guard it is sent to), a dead target, an external protection of the same kind (the
     newspaper shows the save: "Failed murders are displayed only in case of successful
-    protection/healing"), else the rule set's natural protections, else the target is
-    dying until the night's end."""
+    protection/healing"), the rule set's natural protections. `seen` is told the living
+    player it reached before the stops (a fact shown for every attempt)."""
     visit(state, move, target)
     hit = Attack(target, harm, move.actor, state.step, move.ability.id,
                  ignore_natural=ignore_natural, ignore_external=ignore_external)
@@ -65,34 +69,57 @@ def attack(state: NightState, move: Move, target: str, harm: Harm, *,
     for hook in state.rules.before_attack:
         hook(state, hit)  # may send it elsewhere (a guard) or stop it
     target = hit.target
+    alive = state.alive(target)
+    if seen is not None and alive:
+        seen(target)
     if hit.stopped_by is not None:
         return hit
-    player = state.players.get(target)
-    if player is None or not player.alive:
+    if not alive:
         hit.stopped_by = "the target is dead"
         state.record("attack-missed", f"{move.actor}'s {move.ability.name} on {target}: "
                      "the target is already dead", subject=target, actor=move.actor)
         return hit
-    if not ignore_external:
-        guard = next((by for t, h, by in state.protections if t == target and h == harm), None)
-        if guard is not None:
-            hit.stopped_by = f"protected by {guard}"
-            state.record("protected", f"{move.actor}'s {harm} attack on {target} is stopped: "
-                         f"{guard} protects {target}", "newspaper", subject=target,
-                         actor=move.actor, harm=harm, protector=guard)
-            return hit
+    if not ignore_external and guarded(state, move, hit):
+        return hit
     if not ignore_natural:
         why = state.rules.natural(state, hit)
         if why is not None:
             hit.stopped_by = why
-            state.record("survived", f"{move.actor}'s {harm} attack on {target} fails: {why}",
+            state.record("survived", f"{move.actor}'s {_what(harm)} {target} fails: {why}",
                          subject=target, actor=move.actor, harm=harm)
-            return hit
-    if target not in state.dying:
-        state.dying[target] = hit
-    state.record("attacked", f"{move.actor}'s {harm} attack ({move.ability.name}) lands on "
-                 f"{target}", subject=target, actor=move.actor, harm=harm)
     return hit
+
+
+def attack(state: NightState, move: Move, target: str, harm: Harm, *,
+           ignore_natural: bool = False, ignore_external: bool = False) -> Attack:
+    """Aim `harm` at the target (`aim`); when nothing stops it, the target is dying until the
+    night's end."""
+    hit = aim(state, move, target, harm, ignore_natural=ignore_natural,
+              ignore_external=ignore_external)
+    if hit.stopped_by is not None:
+        return hit
+    state.dying.setdefault(hit.target, hit)
+    state.record("attacked", f"{move.actor}'s {harm} attack ({move.ability.name}) lands on "
+                 f"{hit.target}", subject=hit.target, actor=move.actor, harm=harm)
+    return hit
+
+
+def _what(harm: Harm) -> str:
+    return "infection of" if harm == "infection" else f"{harm} attack on"
+
+
+def guarded(state: NightState, move: Move, hit: Attack) -> bool:
+    """Whether someone protects the attack's target from its harm tonight: then the attack
+    is stopped and the newspaper shows the save (Rule Clarifications 3)."""
+    target, harm = hit.target, hit.harm
+    guard = next((by for t, h, by in state.protections if t == target and h == harm), None)
+    if guard is None:
+        return False
+    hit.stopped_by = f"protected by {guard}"
+    state.record("protected", f"{move.actor}'s {_what(harm)} {target} is stopped: {guard} "
+                 f"protects {target}", "newspaper", subject=target, actor=move.actor,
+                 harm=harm, protector=guard)
+    return True
 
 
 def heal(state: NightState, move: Move, target: str) -> bool:

@@ -29,11 +29,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.rulesets.base import DayRules, RuleSet, Ruling, RulingOption
+from engine.rulesets.base import DayRules, RuleSet, Ruling
 from engine.rulesets.contested_island_night import NIGHT
 from engine.rulesets.contested_island_night import RULINGS as NIGHT_RULINGS
-
-SEED = "000_b13eff22c14d7db7.txt"
+from engine.rulesets.contested_island_night.common import SEED
+from engine.rulesets.contested_island_night.common import ruling as _r
 
 Gender = Literal["male", "female"]
 
@@ -148,12 +148,6 @@ def find_role(text: str | None) -> Role | None:
                 role.name.startswith("Doctor ") and key == role.name[7:].casefold()):
             return role
     return None
-
-
-def _r(point: str, question: str, clause: str, options: tuple[tuple[str, str], ...],
-       default: str) -> Ruling:
-    return Ruling(key=f"contested-island.{point}", question=question, clause=f"{SEED}: {clause}",
-                  options=tuple(RulingOption(v, d) for v, d in options), default=default)
 
 
 RULINGS: tuple[Ruling, ...] = (

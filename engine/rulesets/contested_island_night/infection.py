@@ -13,18 +13,15 @@ from engine.night import mechanics as m
 from engine.night.infect import burn, die_of_infection, infect
 from engine.night.model import Ability, AbilityType, Move
 from engine.night.state import Attack, NightState, Player
-from engine.rulesets.base import Ruling, RulingOption
+from engine.rulesets.base import Ruling
+from engine.rulesets.contested_island_night.common import option
+from engine.rulesets.contested_island_night.common import ruling as _r
 
-SEED = "000_b13eff22c14d7db7.txt"
 INFECTION_WORDS = ("\"The target will have one action and feature \"burn\" every night. When "
                    "the target has nothing left, they die. Target's first status changes to "
                    "\"Physically ill\"\"")
 
 
-def _r(point: str, question: str, clause: str, options: tuple[tuple[str, str], ...],
-       default: str) -> Ruling:
-    return Ruling(key=f"contested-island.{point}", question=question, clause=f"{SEED}: {clause}",
-                  options=tuple(RulingOption(v, d) for v, d in options), default=default)
 
 
 RULINGS: tuple[Ruling, ...] = (
@@ -67,9 +64,6 @@ RULINGS: tuple[Ruling, ...] = (
 )
 
 
-def _ruling(state: NightState, point: str) -> str:
-    key = f"contested-island.{point}"
-    return state.rulings.get(key) or next(r.default for r in RULINGS if r.key == key)
 
 
 # -- infecting ---------------------------------------------------------------------------
@@ -224,3 +218,7 @@ BEFORE_ATTACK: tuple[Callable[[NightState, Attack], None], ...] = ()
 VISITED: tuple[Callable[[NightState, Move, str], None], ...] = ()
 # the burning runs from `recruitment`'s end of the night, after the recruitments (24 before 25)
 ENDS: tuple[Callable[[NightState], None], ...] = ()
+
+
+def _ruling(state: NightState, point: str) -> str:
+    return option(state, RULINGS, point)

@@ -28,7 +28,9 @@ from engine.rulesets.base import Ruling
 from engine.rulesets.contested_island_night import infection
 from engine.rulesets.contested_island_night.basics import show_psychic
 from engine.rulesets.contested_island_night.characters import CHARACTERS
-from engine.rulesets.contested_island_night.infection import _r, infect_target
+from engine.rulesets.contested_island_night.common import option
+from engine.rulesets.contested_island_night.common import ruling as _r
+from engine.rulesets.contested_island_night.infection import infect_target
 
 ORDER, INFECTED = "order-of-li", "infected"
 TEAMS = (ORDER, INFECTED)  # "Jen Li's Ult / Patient Zero's Ult", "Murders by the Order / ..."
@@ -80,9 +82,6 @@ RULINGS: tuple[Ruling, ...] = (
 )
 
 
-def _ruling(state: NightState, point: str) -> str:
-    key = f"contested-island.{point}"
-    return state.rulings.get(key) or next(r.default for r in RULINGS if r.key == key)
 
 
 # -- step 24: the recruiter goes to the target ---------------------------------------------
@@ -426,3 +425,7 @@ RETARGET: tuple[Callable[[NightState, Move], None], ...] = (after_recruitment,)
 BEFORE_ATTACK: tuple[Callable[[NightState, Attack], None], ...] = ()
 VISITED: tuple[Callable[[NightState, Move, str], None], ...] = ()
 ENDS: tuple[Callable[[NightState], None], ...] = (night_end,)
+
+
+def _ruling(state: NightState, point: str) -> str:
+    return option(state, RULINGS, point)

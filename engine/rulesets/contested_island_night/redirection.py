@@ -18,20 +18,17 @@ from engine.night import mechanics as m
 from engine.night import redirect as r
 from engine.night.model import Ability, Limit, Move
 from engine.night.state import Attack, NightState
-from engine.rulesets.base import Ruling, RulingOption
+from engine.rulesets.base import Ruling
 from engine.rulesets.contested_island_night.characters import CHARACTERS, side_rank
+from engine.rulesets.contested_island_night.common import option
+from engine.rulesets.contested_island_night.common import ruling as _r
 
-SEED = "000_b13eff22c14d7db7.txt"
 QUESTIONING = "rumors-and-gossip"  # Baba Nyura's Rumors and Gossip (built in `questioning`)
 # the steps of the effects that stop or bend the target's own action (first-aid=stoppers)
 STOPPERS = ("theft", "stunning-blow", "isolation", "block-bob", "block-mafia")
 UNCONTROLLABLE = ("uncontrollable", "redirection-theft-immunity")
 
 
-def _r(point: str, question: str, clause: str, options: tuple[tuple[str, str], ...],
-       default: str) -> Ruling:
-    return Ruling(key=f"contested-island.{point}", question=question, clause=f"{SEED}: {clause}",
-                  options=tuple(RulingOption(v, d) for v, d in options), default=default)
 
 
 RULINGS: tuple[Ruling, ...] = (
@@ -79,9 +76,6 @@ RULINGS: tuple[Ruling, ...] = (
 )
 
 
-def _ruling(state: NightState, point: str) -> str:
-    key = f"contested-island.{point}"
-    return state.rulings.get(key, next(x.default for x in RULINGS if x.key == key))
 
 
 def _uncontrollable(state: NightState, move: Move) -> bool:
@@ -398,3 +392,7 @@ BEFORE_ATTACK: tuple[Callable[[NightState, Attack], None], ...] = (
     _personal_guard, _preemptive_strike, _special_attention)
 VISITED: tuple[Callable[[NightState, Move, str], None], ...] = (_pepper_spray, _date_visit)
 ENDS: tuple[Callable[[NightState], None], ...] = (_unshown, _weapon_sense)
+
+
+def _ruling(state: NightState, point: str) -> str:
+    return option(state, RULINGS, point)

@@ -4,16 +4,9 @@ Balance Balancing), each a named ruling with its options and a default."""
 from __future__ import annotations
 
 from engine.night.state import NightState
-from engine.rulesets.base import Ruling, RulingOption
-
-SEED = "000_b13eff22c14d7db7.txt"
-
-
-def _r(point: str, question: str, clause: str, options: tuple[tuple[str, str], ...],
-       default: str) -> Ruling:
-    return Ruling(key=f"contested-island.{point}", question=question, clause=f"{SEED}: {clause}",
-                  options=tuple(RulingOption(v, d) for v, d in options), default=default)
-
+from engine.rulesets.base import Ruling
+from engine.rulesets.contested_island_night.common import option
+from engine.rulesets.contested_island_night.common import ruling as _r
 
 RULINGS: tuple[Ruling, ...] = (
     _r("trap-timing", "When does Ru's pit catch a killer?",
@@ -63,6 +56,4 @@ RULINGS: tuple[Ruling, ...] = (
 
 
 def ruling(state: NightState, point: str) -> str:
-    key = f"contested-island.{point}"
-    default = next(r.default for r in RULINGS if r.key == key)
-    return state.rulings.get(key, default)
+    return option(state, RULINGS, point)
