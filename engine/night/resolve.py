@@ -12,7 +12,6 @@ A move that fails is kept with its reason, so nothing the GM logged is lost."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -34,7 +33,8 @@ class NightResult:
 def run_night(rules: NightRules, players: Mapping[str, Player], night: int,
               actions: Sequence[Action], rulings: Mapping[str, str] | None = None
               ) -> NightResult:
-    state = NightState(night, copy.deepcopy(dict(players)), rules, dict(rulings or {}))
+    state = NightState(night, {slot: p.copy() for slot, p in players.items()}, rules,
+                       dict(rulings or {}))
     state.step = "sent"
     state.moves = _moves(state, actions)
     for step in rules.steps:

@@ -143,3 +143,20 @@ def test_conformance(ruleset: str) -> None:
             assert night.new_player("x", role).statuses.keys() == {"physical", "mental",
                                                                    "local"}
             assert len(sheet.statuses) == 3
+
+
+@settings(max_examples=50, deadline=None)
+@given(nights())
+def test_a_night_leaves_the_players_it_started_from_alone(
+        night: tuple[list[str], list[Action]]) -> None:
+    """The night works on copies (a replay from night N must find night N-1's players as
+    they were)."""
+    dead, actions = night
+    assert RULES is not None
+    assert RULES.new_player is not None
+    players = {s: RULES.new_player(s, r) for s, r in zip(SLOTS, ROLES, strict=True)}
+    for s in dead:
+        players[s].alive = False
+    before = {s: p.copy() for s, p in players.items()}
+    run_night(RULES, players, 1, actions)
+    assert players == before
