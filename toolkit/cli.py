@@ -214,6 +214,26 @@ def verify(
         raise typer.Exit(code=1)
 
 
+@app.command()
+def rulesets(
+    ruleset: Annotated[str | None, typer.Argument(help="one rule set id; all when left out")]
+    = None,
+    format: Annotated[Format, typer.Option("--format", "-f")] = Format.table,
+) -> None:
+    """The rule sets: each ruling with its options and default (what --ruling takes), and
+    what the night engine supports."""
+    from toolkit.rulesets import print_rulesets, rulesets_json
+
+    try:
+        data = rulesets_json(ruleset)
+    except MafiakitError as exc:
+        raise _fail(exc) from None
+    if format is Format.json:
+        sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    else:
+        print_rulesets(ruleset, Console(highlight=False))
+
+
 def main() -> None:
     app()
 

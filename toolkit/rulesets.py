@@ -1,0 +1,41 @@
+"""The registered rule sets for people: each with its rulings (the question, the clause of the
+seed that leaves it open, the options and the default) and what its night engine supports."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+
+from engine.rulesets import get_ruleset, ruleset_ids
+
+
+def rulesets_json(only: str | None = None) -> dict[str, Any]:
+    ids = [only] if only else list(ruleset_ids())
+    out: list[dict[str, Any]] = []
+    for rid in ids:
+        rs = get_ruleset(rid)
+        night = rs.night
+        out.append({
+            "id": rs.id, "title": rs.title, "source": rs.source, "language": rs.language,
+            "rulings": [{"key": r.key, "question": r.question, "clause": r.clause,
+                         "default": r.default,
+                         "options": [{"value": o.value, "doc": o.doc} for o in r.options]}
+                        for r in rs.rulings],
+            "night_abilities": sorted(night.abilities) if night is not None else None,
+        })
+    return {"rulesets": out}
+
+
+def print_rulesets(only: str | None, console: Console) -> None:
+    for rs in rulesets_json(only)["rulesets"]:
+        console.print(f"[bold]{rs['id']}[/bold]  {rs['title']}  [dim]({rs['source']})[/dim]")
+        abilities = rs["night_abilities"]
+        console.print("  night: " + (f"{len(abilities)} abilities" if abilities is not None
+                                     else "no night engine yet"), highlight=False)
+        for r in rs["rulings"]:
+            console.print(f"  [cyan]{r['key']}[/cyan]: {r['question']}", highlight=False)
+            for o in r["options"]:
+                mark = " (default)" if o["value"] == r["default"] else ""
+                console.print(f"      {o['value']}{mark}: {o['doc']}", highlight=False,
+                              markup=False)
