@@ -8,26 +8,68 @@ psychic attack lands on Malta; ...")."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from engine.gamelog import GameLog, PhasePublished
 from engine.night import NightError, NightResult, replay_game
+from engine.rulesets import get_ruleset
 from engine.verify.findings import Finding
 
 
 def verify_nights(log: GameLog, rulings: Mapping[str, str] | None = None) -> list[Finding]:
     """Findings for every night of the log; none when the log has no night actions, one
-    unverifiable finding when the rule set has no night engine."""
+    unverifiable finding when the rule set has no night engine. A disputed finding that
+    another option of a ruling confirms is ruling-dependent, with what each option gives."""
     if not log.nights:
         return []
     try:
-        results = replay_game(log, rulings)
+        findings = _findings(log, rulings)
     except NightError as exc:
         return [Finding("N", "nights", "unverifiable", None, None, str(exc))]
+    if any(f.status == "disputed" for f in findings):
+        findings = _ruling_dependent(log, rulings, findings)
+    return findings
+
+
+def _findings(log: GameLog, rulings: Mapping[str, str] | None) -> list[Finding]:
     findings: list[Finding] = []
-    for result in results:
+    for result in replay_game(log, rulings):
         item = log.published.for_phase(f"N{result.night}")
         findings.extend(_night(result, item))
     return findings
+
+
+def _ruling_dependent(log: GameLog, rulings: Mapping[str, str] | None,
+                      findings: list[Finding]) -> list[Finding]:
+    """Replays the game under each other option of each ruling; a disputed finding that an
+    option confirms becomes ruling-dependent."""
+    ruleset = get_ruleset(log.meta.ruleset or "")
+    chosen = ruleset.choose({**log.meta.rulings, **(rulings or {})})
+    under: dict[str, dict[tuple[str, str], Finding]] = {}
+    for ruling in ruleset.rulings:
+        for value in ruling.values:
+            if value != chosen[ruling.key]:
+                other = _findings(log, {**chosen, ruling.key: value})
+                under[f"{ruling.key}={value}"] = {(f.phase, f.item): f for f in other}
+    out: list[Finding] = []
+    for f in findings:
+        if f.status != "disputed":
+            out.append(f)
+            continue
+        alt = {opt: got.get((f.phase, f.item)) for opt, got in under.items()}
+        # a fact the GM left out agrees with an option under which the replay shows none
+        agreeing = [opt for opt, g in alt.items()
+                    if (g is not None and g.status == "confirmed")
+                    or (g is None and f.published is None)]
+        if not agreeing:
+            out.append(f)
+            continue
+        by_option = {opt: (g.expected if g is not None else None) or "nothing"
+                     for opt, g in alt.items()
+                     if (g.expected if g is not None else None) != f.expected}
+        out.append(replace(f, status="ruling-dependent", by_option=by_option,
+                           reason=f"the published result follows {', '.join(agreeing)}"))
+    return out
 
 
 def _night(result: NightResult, item: PhasePublished | None) -> list[Finding]:

@@ -61,3 +61,33 @@ def test_replay_is_deterministic() -> None:
     log = load(SAMPLE)
     first, second = replay_game(log), replay_game(log)
     assert [e for r in first for e in r.events] == [e for r in second for e in r.events]
+
+
+def test_a_night_the_gm_ruled_another_way_is_ruling_dependent() -> None:
+    """The GM let Milton's Cover go ahead though Rick stunned him (stun-vs-unblockable =
+    a-block); under the default the stun stops it and Levy dies."""
+    from engine.gamelog import Death, Meta, NightLog, Occupant, Phase, PhasePublished, Slot
+
+    roles = {"K": "rick-morgan", "M": "max-milton", "J": "jen-li", "L": "john-levy"}
+    ref = SourceRef(kind="manual", post=5)
+    log = GameLog(
+        meta=Meta(title="t", ruleset="contested-island"),
+        players=[Slot(id=s, occupants=[Occupant(nick=s)], role=r) for s, r in roles.items()],
+        phases=[Phase(kind="day", number=1), Phase(kind="night", number=1)],
+        nights=[NightLog(number=1, actions=[
+            Action(actor="K", ability="stunning-blow", targets=["M"]),
+            Action(actor="M", ability="cover", targets=["L"]),
+            Action(actor="J", ability="murder", targets=["L"], options={"attack": "physical"}),
+        ])])
+    log.published.phases.append(PhasePublished(
+        phase="N1", newspaper=[NewspaperFact(kind="protected", subject="L", source=ref)]))
+    found = {f.item: f for f in verify(log).findings if f.phase == "N1"}
+    assert found["deaths"].status == "ruling-dependent"
+    assert found["deaths"].by_option == {"contested-island.stun-vs-unblockable=a-block":
+                                         "nobody"}
+    assert found["newspaper: protected (L)"].status == "ruling-dependent"
+    # the GM's death list says Levy died: the default confirms it
+    log.published.phases[0].deaths.append(Death(slot="L", kind="killed", source=ref))
+    log.published.phases[0].newspaper.clear()
+    assert {f.item: f.status for f in verify(log).findings if f.phase == "N1"} == {
+        "deaths": "confirmed"}
