@@ -146,6 +146,14 @@ def tell(state: NightState, move: Move, target: str, what: str, result: Value,
                  result=result, **more)
 
 
+def types_applied(state: NightState, slot: str) -> str:
+    """The types of the night actions `slot` applied tonight (sent and not refused before
+    the night; free extras aside), in the seed's notation, "I, K" for several, "none"."""
+    kinds = sorted({x.kind for x in state.moves
+                    if x.actor == slot and not x.refused and not x.ability.extra})
+    return ", ".join(kinds) if kinds else "none"
+
+
 def die(state: NightState, slot: str, cause: str, attack: Attack | None = None) -> None:
     """The player dies at the night's end; the newspaper shows the death."""
     player = state.players[slot]

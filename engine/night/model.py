@@ -88,6 +88,7 @@ class Move:
     sent_targets: tuple[str, ...] = ()  # as sent, before any redirection
     stopped: str | None = None  # why it did not take place (blocked, isolated, dead, ...)
     done: bool = False
+    refused: bool = False  # failed the checks before the night (never applied)
 
     @property
     def target(self) -> str | None:

@@ -79,6 +79,7 @@ def _moves(state: NightState, actions: Sequence[Action]) -> list[Move]:
                     tuple(action.targets))
         moves.append(move)
         move.stopped = _invalid(state, move, counted)
+        move.refused = move.stopped is not None
         if move.stopped is not None:
             state.record("not-taken", f"{action.actor}'s {ability.name}: {move.stopped}",
                          actor=action.actor)

@@ -139,12 +139,11 @@ def _observation(state: NightState, move: Move) -> None:
 
 
 def _surveillance(state: NightState, move: Move) -> None:
-    """Max Kane: "Learns the type of NA applied by the target (-, +, I, K)." """
+    """Max Kane: "Learns the type of NA applied by the target (-, +, I, K)." A player with
+    several actions (Jen Li) shows each type; an action refused before the night (used up,
+    not theirs) was never applied."""
     target = move.targets[0]
-    sent = [x for x in state.moves if x.actor == target and x.stopped != "not taken"
-            and not x.ability.extra]
-    kind: str = sent[0].kind if sent else "none"
-    m.tell(state, move, target, "type", kind)
+    m.tell(state, move, target, "type", m.types_applied(state, target))
 
 
 ABILITIES: tuple[Ability, ...] = (

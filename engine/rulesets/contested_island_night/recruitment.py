@@ -164,8 +164,7 @@ def _surveil_type(state: NightState, move: Move) -> None:
     """"Surveillance of target (NA type)": as Max Kane's Surveillance, the type of the
     target's action (-, +, I, K); Hunt infecting is (-)."""
     target = move.targets[0]
-    sent = [x for x in state.moves if x.actor == target and not x.ability.extra]
-    m.tell(state, move, target, "type", sent[0].kind if sent else "none")
+    m.tell(state, move, target, "type", m.types_applied(state, target))
 
 
 def _surveil_visits(state: NightState, move: Move) -> None:
