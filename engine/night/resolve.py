@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.gamelog import Action
+from engine.gamelog.base import OptionValue
 from engine.night.mechanics import die
 from engine.night.model import Event, Move, NightRules
 from engine.night.state import NightState, Player
@@ -58,13 +59,14 @@ def _moves(state: NightState, actions: Sequence[Action]) -> list[Move]:
     moves: list[Move] = []
     counted: dict[str, int] = {}
     repeats = _carried(state)
-    for slot, ability_id, targets in repeats:
+    for slot, ability_id, targets, options in repeats:
         # Stunning Blow: "On the next night, the target repeats that action" (in place of
         # what the player sends)
-        moves.append(Move(-1, slot, rules.abilities[ability_id], list(targets), {}, targets))
+        moves.append(Move(-1, slot, rules.abilities[ability_id], list(targets), options,
+                          targets))
         state.record("repeats", f"{slot} repeats {rules.abilities[ability_id].name} on "
                      f"{', '.join(targets)} (stunned last night)", actor=slot)
-    repeating = {slot for slot, _, _ in repeats}
+    repeating = {slot for slot, _, _, _ in repeats}
     for i, action in enumerate(actions):
         if action.actor in repeating:
             state.record("not-taken", f"{action.actor}'s {action.ability}: the player repeats "
@@ -88,19 +90,21 @@ def _moves(state: NightState, actions: Sequence[Action]) -> list[Move]:
     return moves
 
 
-def _carried(state: NightState) -> list[tuple[str, str, tuple[str, ...]]]:
+Repeat = tuple[str, str, tuple[str, ...], dict[str, OptionValue]]
+
+
+def _carried(state: NightState) -> list[Repeat]:
     """What the previous night left: blocks for tonight, actions to repeat."""
-    repeats: list[tuple[str, str, tuple[str, ...]]] = []
+    repeats: list[Repeat] = []
     for slot, player in sorted(state.players.items()):
         if player.blocked_next:
             player.blocked_next = False
             if player.alive:
                 state.blocked[slot] = "blocked after last night's psychic attack"
-        if player.repeat_next is not None:
-            ability_id, targets = player.repeat_next
-            player.repeat_next = None
+        for ability_id, targets, options in player.repeat_next:
             if player.alive and ability_id in state.rules.abilities:
-                repeats.append((slot, ability_id, targets))
+                repeats.append((slot, ability_id, targets, options))
+        player.repeat_next = []
     return repeats
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from engine.gamelog.base import OptionValue
 from engine.night.model import Event, Harm, Move, NightRules, Value, Visibility
 
 STATUS_KEYS = ("physical", "mental", "local")  # the seed's first, second and third status
@@ -28,7 +29,9 @@ class Player:
     given: set[str] = field(default_factory=set)  # abilities a recruiter gave
     used: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)
     blocked_next: bool = False  # Patient Zero after a psychic attack
-    repeat_next: tuple[str, tuple[str, ...]] | None = None  # Stunning Blow: repeat this move
+    # Stunning Blow: the moves to repeat next night, (ability, targets, options)
+    repeat_next: list[tuple[str, tuple[str, ...], dict[str, OptionValue]]] = field(
+        default_factory=list)
     # Pepper Spray: the maniac's (K) actions fail up to this night ("loses the ability to
     # kill for the current and next night"); 0: never blinded
     blinded_until: int = 0
@@ -51,7 +54,7 @@ class Player:
         numbers, tuples) shared. (`copy.deepcopy` cost two thirds of a night.)"""
         return replace(self, statuses=dict(self.statuses), features=dict(self.features),
                        lost=set(self.lost), given=set(self.given), used=list(self.used),
-                       performed=list(self.performed))
+                       performed=list(self.performed), repeat_next=list(self.repeat_next))
 
     def has(self, feature: str) -> bool:
         return self.features.get(feature, 0) != 0 and feature not in self.lost

@@ -78,9 +78,10 @@ def _stunning_blow(state: NightState, move: Move) -> None:
         m.block(state, move, target, f"stunned by {move.actor}")
     else:
         m.stun(state, move, target, f"stunned by {move.actor}")
-    own = [x for x in state.moves if x.actor == target and x.stopped is None]
-    if own:
-        state.players[target].repeat_next = (own[0].ability.id, tuple(own[0].targets))
+    # every move of the target the stun stops (those of later steps), as sent
+    state.players[target].repeat_next = [
+        (x.ability.id, tuple(x.targets), dict(x.options)) for x in state.moves
+        if x.actor == target and x.stopped is None and not x.done]
 
 
 def _isolate(state: NightState, move: Move) -> None:
