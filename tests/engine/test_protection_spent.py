@@ -26,6 +26,7 @@ def test_verify_confirms_the_gms_days_and_night() -> None:
     assert [(f.phase, f.item, f.status) for f in report.findings] == [
         ("D1", "elimination", "unverifiable"), ("D1", "vote count (post 8)", "confirmed"),
         ("N1", "deaths", "confirmed"),
+        ("N1", "newspaper: clue (Мальта)", "confirmed"),
         ("N1", "newspaper: psychic-attack (Мальта)", "confirmed"),
         ("N1", "private: Фиджи on Корсика", "confirmed"),
         ("D2", "elimination", "confirmed")]

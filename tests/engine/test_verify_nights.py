@@ -18,7 +18,8 @@ def night_findings(log: GameLog) -> list[tuple[str, str]]:
 
 def test_the_sample_night_is_confirmed() -> None:
     assert night_findings(load(SAMPLE)) == [
-        ("deaths", "confirmed"), ("newspaper: psychic-attack (Мальта)", "confirmed"),
+        ("deaths", "confirmed"), ("newspaper: clue (Мальта)", "confirmed"),
+        ("newspaper: psychic-attack (Мальта)", "confirmed"),
         ("private: Фиджи on Корсика", "confirmed")]
 
 

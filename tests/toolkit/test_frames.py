@@ -77,7 +77,7 @@ def test_actions_deaths_published_slots(game: Game) -> None:
         ["N1", "Мальта", "killed"], ["D2", "Корсика", "eliminated"]]
     published = game.published
     assert published["item"].value_counts().to_dict() == {
-        "death": 2, "newspaper": 2, "vote-count": 1, "private": 1}
+        "death": 2, "newspaper": 3, "vote-count": 1, "private": 1}
     private = published[published["item"] == "private"].iloc[0]
     assert json.loads(private["detail"]) == {"ability": "surveillance", "type": "K"}
     slots = game.slots.set_index("id")
@@ -128,4 +128,4 @@ def test_demo_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Day 1: no lynch at post 11" in out
     assert "spared: Корсика is not eliminated" in out
     assert "Day 2: Корсика eliminated at post 19" in out
-    assert "5 confirmed, 0 disputed, 1 unverifiable" in out
+    assert "6 confirmed, 0 disputed, 1 unverifiable" in out

@@ -220,6 +220,17 @@ def unseen_at_jen_li(state: NightState) -> None:
                                       "shown: actions directed at Jen Li)")
 
 
-ENDS: tuple[Callable[[NightState], None], ...] = (unseen_at_jen_li,)
+def psychic_clue(state: NightState) -> None:
+    """Rule Clarifications 4: "Psychic attack and infection are initially displayed as facts.
+    After someone dies from them, a clue to the attacker is given." (the infection's clue
+    comes with its death)"""
+    for event in list(state.events):
+        if event.kind == "killed" and event.detail("harm") == "psychic" and event.actor:
+            state.record("clue", f"a clue to {event.actor}, whose psychic attack killed "
+                         f"{event.subject}", "newspaper", subject=event.subject,
+                         actor=event.actor, harm="psychic")
+
+
+ENDS: tuple[Callable[[NightState], None], ...] = (psychic_clue, unseen_at_jen_li)
 # the points of the seed this part leaves open, each a named ruling with its options
 RULINGS: tuple[Ruling, ...] = ()
