@@ -62,3 +62,39 @@ def side_rank(faction: str) -> int:
     by the Order / Murders or Infection by the Infected", "20-21) Murder or psychic attack
     from Jen Li / Murder or infection from Patient Zero"); everyone else after."""
     return {"order-of-li": 0, "infected": 1}.get(faction, 2)
+
+
+# Each character's features, then night actions, in the order the seed writes them (what
+# burns first under infection-burn-order=first-listed). A feature the sheet writes as several
+# ids keeps its first id's place.
+SEED_ORDER: dict[str, tuple[str, ...]] = {
+    "rick-morgan": ("preemptive-strike", "authority", "unrecruitable", "stunning-blow",
+                    "thwarting-plans"),
+    "nancy-dark": ("special-attention", "pepper-spray", "tactical-maneuver"),
+    "ru": ("psychic-protection", "who-are-you", "spear-throw", "trap"),
+    "cornelius-lestrange": ("experienced-psychologist", "professional-gaze"),
+    "rastaman-bob": ("unrecruitable", "psychic-immunity", "bit-of-optimism"),
+    "max-kane": ("hot-trail", "danger-sense", "surveillance", "last-bullet"),
+    "andy-hoffman": ("examination", "unrecruitable", "infection-immunity", "self-healing",
+                     "treatment", "medical-miracles"),
+    "lucy-farmer": ("infection-immunity", "first-aid", "infection"),
+    "jack-ricci": ("personal-guard", "sleight-of-hand"),
+    "max-milton": ("physical-might", "unblockable", "loyalty", "cover"),
+    "john-levy": ("private-conversation",),
+    "alex-crow": ("first-attempt-refusal", "sending-away"),
+    "baba-nyura": ("recruit-protection", "rumors-and-gossip", "where-are-you-from",
+                   "endless-grumbling"),
+    "jen-li": ("psychic-immunity", "one-time-protection", "unrecruitable", "murder",
+               "planted-spies", "reconnaissance", "assault"),
+    "patient-zero": ("one-time-protection", "infection-immunity", "psychic-blocks",
+                     "unrecruitable", "hunt", "infecting", "bite"),
+    "night-hunter": ("unrecruitable", "date-safety", "uncontrollable", "dismemberment",
+                     "weapon-sense", "date", "drive-mad", "shank", "observation",
+                     "balance-balancing"),
+}
+
+
+def seed_rank(role: str, item: str) -> int:
+    """Where the seed writes a feature or action of the role (unknown ones after)."""
+    order = SEED_ORDER.get(role, ())
+    return order.index(item) if item in order else len(order)

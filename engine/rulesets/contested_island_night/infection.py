@@ -14,6 +14,7 @@ from engine.night.infect import burn, die_of_infection, infect
 from engine.night.model import Ability, AbilityType, Move
 from engine.night.state import Attack, NightState, Player
 from engine.rulesets.base import Ruling
+from engine.rulesets.contested_island_night.characters import seed_rank
 from engine.rulesets.contested_island_night.common import option
 from engine.rulesets.contested_island_night.common import ruling as _r
 
@@ -147,7 +148,7 @@ GIFT_GROUPS: tuple[tuple[str, ...], ...] = (("block-isolation-immunity", "unbloc
 
 
 def actions_left(state: NightState, player: Player) -> list[str]:
-    """The player's night actions not burnt, maimed or used up, in the sheet's order, then a
+    """The player's night actions not burnt, maimed or used up, in the seed's order, then a
     recruiter's gifts in the rule set's order. A team's Recruitment that a recruit may inherit
     counts only once inherited."""
     from engine.rulesets.contested_island_night import ROLE_ABILITIES as SHEETS
@@ -155,10 +156,11 @@ def actions_left(state: NightState, player: Player) -> list[str]:
     order = list(state.rules.abilities)
     given = sorted((a for a in player.given if a in state.rules.abilities), key=order.index)
     out: list[str] = []
-    for a in [*SHEETS.get(player.role, ()), *given]:
+    own = sorted(SHEETS.get(player.role, ()), key=lambda a: seed_rank(player.role, a))
+    for a in [*own, *given]:
         ability = state.rules.abilities.get(a)
-        if ability is None or a in out or a in player.lost:
-            continue
+        if ability is None or a in out or a in player.lost or a in player.features:
+            continue  # a feature that is also a move (Hot Trail) burns as the feature
         if a in player.given and ability.step == "recruitment" and player.heir_to != a:
             continue
         spent = ability.limit.uses is not None and ability.limit.uses <= sum(
@@ -173,7 +175,8 @@ def features_left(player: Player) -> list[tuple[str, ...]]:
     groups = (*ROLE_GROUPS.get(player.role, ()), *GIFT_GROUPS)
     seen: set[str] = set()
     out: list[tuple[str, ...]] = []
-    for f in player.features:
+    # the character's own in the seed's order, a recruiter's gifts after them
+    for f in sorted(player.features, key=lambda f: seed_rank(player.role, f)):
         if f in seen or not player.has(f):
             continue
         group = next((g for g in groups if f in g), (f,))
