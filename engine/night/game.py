@@ -44,7 +44,7 @@ def replay_game(log: GameLog, rulings: Mapping[str, str] | None = None, *,
     for night in sorted(log.nights, key=lambda n: n.number):
         if until is not None and night.number > until:
             break
-        _announced_dead(log, players, night.number)
+        announced_dead(log, players, night.number)
         sent = (actions or {}).get(night.number, night.actions)
         result = run_night(rules, players, night.number, sent, chosen)
         results.append(result)
@@ -66,9 +66,9 @@ def replay(log: GameLog, night: int, *, replace: Mapping[int, Action] | None = N
     return results[-1]
 
 
-def _announced_dead(log: GameLog, players: dict[str, Player], night: int) -> None:
+def announced_dead(log: GameLog, players: dict[str, Player], night: int) -> None:
     """The GM's announced deaths of the phases before night `night` (days up to `night`,
-    nights before it)."""
+    nights before it) take those players out (in place)."""
     for item in log.published.phases:
         kind, number = item.phase[0], int(item.phase[1:])
         if (kind == "D" and number <= night) or (kind == "N" and number < night):

@@ -152,6 +152,12 @@ class NightRules:
     may_use: Callable[[Player, Ability], str | None] | None = None
     self_target: bool = False  # "You cannot direct an NA at yourself" when False
     unblockable: Callable[[Player], bool] = lambda _p: False  # a player no block stops
+    # the checks of a night's moves taken together (a team's limit), after each move's own:
+    # returns (move, why) for each move it refuses
+    check_night: Callable[[NightState, list[Move]], list[tuple[Move, str]]] = \
+        lambda _s, _m: []
+    # the winning factions when the game is over (the victory conditions), else None
+    winners: Callable[[Mapping[str, Player]], list[str] | None] = lambda _p: None
     # the rank of a move within its step where the seed orders a merged step ("20-21) Murder
     # from Jen Li / Murder or infection from Patient Zero"); equal ranks keep the log's order
     move_order: Callable[[NightState, Move], int] = lambda _s, _m: 0

@@ -87,6 +87,9 @@ def _moves(state: NightState, actions: Sequence[Action]) -> list[Move]:
                          actor=action.actor)
             continue
         state.players[action.actor].used.append((state.night, ability.id, tuple(move.targets)))
+    for move, why in rules.check_night(state, [mv for mv in moves if not mv.refused]):
+        move.stopped, move.refused = why, True
+        state.record("not-taken", f"{move.actor}'s {move.ability.name}: {why}", actor=move.actor)
     return moves
 
 
@@ -126,6 +129,10 @@ def _invalid(state: NightState, move: Move, counted: dict[str, int]) -> str | No
     limited = _limit(state, player, move)
     if limited is not None:
         return limited
+    if any(x.actor == move.actor and x.ability.id == move.ability.id and not x.refused
+           for x in state.moves_sent):
+        return "the same action twice in one night (\"different NAs\")"
+    state.moves_sent.append(move)
     if not move.ability.extra:
         counted[move.actor] = counted.get(move.actor, 0) + 1
         allowed = rules.actions_per_night.get(player.role, 1)

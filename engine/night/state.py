@@ -99,6 +99,7 @@ class NightState:
     attacks: list[Attack] = field(default_factory=list)
     dying: dict[str, Attack] = field(default_factory=dict)  # slot -> the attack that landed
     step: str = ""  # the step being resolved
+    moves_sent: list[Move] = field(default_factory=list)  # checked so far, before the night
     # moves sent elsewhere tonight: (the move, the ability that redirected it, its targets
     # before), so that a later effect can undo a redirection or hide what it did
     redirected: list[tuple[Move, str, tuple[str, ...]]] = field(default_factory=list)

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from engine.gamelog import GameLog, PhasePublished
 from engine.night import NightError, NightResult, replay_game
+from engine.night.game import announced_dead, night_rules
 from engine.rulesets import get_ruleset
 from engine.verify.findings import Finding
 
@@ -33,10 +34,38 @@ def verify_nights(log: GameLog, rulings: Mapping[str, str] | None = None) -> lis
 
 def _findings(log: GameLog, rulings: Mapping[str, str] | None) -> list[Finding]:
     findings: list[Finding] = []
-    for result in replay_game(log, rulings):
+    results = replay_game(log, rulings)
+    for result in results:
         item = log.published.for_phase(f"N{result.night}")
         findings.extend(_night(result, item))
+    if results and log.published.victory is not None:
+        findings.append(_victory(log, results))
     return findings
+
+
+def _victory(log: GameLog, results: list[NightResult]) -> Finding:
+    """The GM's announced winners against the rule set's victory condition on the players
+    as the last night left them, after every announced death."""
+    assert log.published.victory is not None  # the caller checks
+    players = {slot: p.copy() for slot, p in results[-1].players.items()}
+    announced_dead(log, players, 10**9)
+    expected = night_rules(log).winners(players)
+    published = sorted(log.published.victory.winners)
+    # the end of the game: after the last phase the log has (the final day's execution)
+    key = log.phases[-1].key if log.phases else f"N{results[-1].night}"
+    shown_p = "+".join(published) or "nobody"
+    src = log.published.victory.source
+    where = f"post {src.post}" if src is not None and src.post is not None else None
+    if expected is None:
+        alive = sorted({p.recruited_by or p.faction for p in players.values() if p.alive})
+        return Finding(key, "victory", "disputed", "the game goes on", shown_p,
+                       f"several groups are still alive ({', '.join(alive)})", source=where)
+    shown_e = "+".join(expected) or "nobody"
+    if expected == published:
+        return Finding(key, "victory", "confirmed", shown_e, shown_p,
+                       "the one group left is the announced winner", source=where)
+    return Finding(key, "victory", "disputed", shown_e, shown_p,
+                   f"the group left is {shown_e}, the GM announced {shown_p}", source=where)
 
 
 def _ruling_dependent(log: GameLog, rulings: Mapping[str, str] | None,

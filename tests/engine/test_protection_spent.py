@@ -29,4 +29,4 @@ def test_verify_confirms_the_gms_days_and_night() -> None:
         ("N1", "newspaper: clue (Мальта)", "confirmed"),
         ("N1", "newspaper: psychic-attack (Мальта)", "confirmed"),
         ("N1", "private: Фиджи on Корсика", "confirmed"),
-        ("D2", "elimination", "confirmed")]
+        ("D2", "elimination", "confirmed"), ("D2", "victory", "confirmed")]

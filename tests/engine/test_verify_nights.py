@@ -92,3 +92,20 @@ def test_a_night_the_gm_ruled_another_way_is_ruling_dependent() -> None:
     log.published.phases[0].newspaper.clear()
     assert {f.item: f.status for f in verify(log).findings if f.phase == "N1"} == {
         "deaths": "confirmed"}
+
+
+def test_a_wrong_winner_is_disputed() -> None:
+    """Victory Conditions: "All representatives of other groups are destroyed." """
+    log = load(SAMPLE)
+    found = [f for f in verify(log).findings if f.item == "victory"]
+    assert [(f.phase, f.status, f.expected) for f in found] == [("D2", "confirmed",
+                                                                 "survivors")]
+    assert log.published.victory is not None
+    log.published.victory.winners = ["order-of-li"]
+    wrong = next(f for f in verify(log).findings if f.item == "victory")
+    assert (wrong.status, wrong.expected, wrong.published) == ("disputed", "survivors",
+                                                               "order-of-li")
+    # a victory announced while two groups live on
+    log.published.for_phase("D2").deaths.clear()  # type: ignore[union-attr]
+    early = next(f for f in verify(log).findings if f.item == "victory")
+    assert (early.status, early.expected) == ("disputed", "the game goes on")

@@ -128,4 +128,4 @@ def test_demo_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Day 1: no lynch at post 11" in out
     assert "spared: Корсика is not eliminated" in out
     assert "Day 2: Корсика eliminated at post 19" in out
-    assert "6 confirmed, 0 disputed, 1 unverifiable" in out
+    assert "7 confirmed, 0 disputed, 1 unverifiable" in out

@@ -12,6 +12,7 @@ from engine.night.state import Attack, NightState, Player
 from engine.rulesets.base import Ruling
 from engine.rulesets.contested_island_night import (
     basics,
+    general,
     infection,
     recruitment,
     redirection,
@@ -38,7 +39,8 @@ ROLE_FEATURES: dict[str, dict[str, int]] = {
     for role, c in CHARACTERS.items()}
 
 # the rulings the parts of the night add to the rule set's own
-RULINGS: tuple[Ruling, ...] = tuple(r for part in PARTS for r in part.RULINGS)
+RULINGS: tuple[Ruling, ...] = (*general.RULINGS,
+                                *(r for part in PARTS for r in part.RULINGS))
 
 # what the night engine implements of each role: the rule set claims no more
 SUPPORTED: dict[str, tuple[str, ...]] = {
@@ -99,6 +101,8 @@ NIGHT = NightRules(
     # Max Milton, Physical Might: "... cannot be blocked."
     unblockable=lambda p: p.has("unblockable"),
     move_order=move_order,
+    check_night=general.mafia_limit,
+    winners=general.winners,
     retarget=tuple(h for part in PARTS for h in part.RETARGET),
     before_attack=tuple(h for part in PARTS for h in part.BEFORE_ATTACK),
     visited=tuple(h for part in PARTS for h in part.VISITED),
