@@ -90,7 +90,7 @@ def count_rules(log: GameLog, day: int, chosen: dict[str, str]) -> CountRules:
             return tied[0], f"{names.get(tied[0], tied[0])} reached the count first"
         return None, "nobody is executed"
 
-    used_up = _used_up_before(log, day, chosen)
+    used_up = _used_up_before(log, day, chosen) | _spent_at_night(log, day, chosen)
 
     def spared(slot: str) -> str | None:
         if slot in used_up:
@@ -243,6 +243,24 @@ def _used_up_before(log: GameLog, day: int, chosen: dict[str, str]) -> frozenset
     if day <= 1 or not any(p.kind == "day" and p.number == day - 1 for p in log.phases):
         return frozenset()
     return count_day(log, day - 1, chosen).used_up
+
+
+def _spent_at_night(log: GameLog, day: int, chosen: dict[str, str]) -> frozenset[str]:
+    """The slots whose one-time protection ("either from physical attack, or infection, or
+    execution") an attack spent on a night before `day`, as the night engine replays the
+    GM's action log (nothing when the log has no night actions)."""
+    from engine.night import NightError, replay_game  # the night engine, for its record
+
+    if day <= 1 or not log.nights:
+        return frozenset()
+    try:
+        results = replay_game(log, chosen, until=day - 1)
+    except NightError:
+        return frozenset()
+    if not results:
+        return frozenset()
+    return frozenset(slot for slot, p in results[-1].players.items()
+                     if p.features.get(ONE_TIME_PROTECTION) == 0)
 
 
 def protection(log: GameLog, slot: str, role: Role | None, have: frozenset[str],
