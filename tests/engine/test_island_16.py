@@ -1,7 +1,8 @@
-"""A whole 16-player contested-island game (tests/engine/games/island-16.json): six nights
-whose published results were written by hand from the seed and the rulings' defaults, every
-one confirmed by the replay; a copy with three GM mistakes, each disputed with the chain of
-events that explains it; and the replay's determinism on a whole game."""
+"""A whole 16-player contested-island game (tests/engine/games/island-16.json): seven days
+with their votes in the thread and six nights whose published results were written by hand
+from the seed and the rulings' defaults, every finding confirmed (days, nights, victory); a
+copy with three GM mistakes, each disputed with the chain of events that explains it; and
+the replay's determinism on a whole game."""
 
 from __future__ import annotations
 
@@ -31,7 +32,16 @@ def test_every_character_plays_once_and_there_are_at_least_five_nights() -> None
     assert all(log.published.for_phase(f"N{n.number}") is not None for n in log.nights)
 
 
-def test_every_night_finding_of_the_clean_game_is_confirmed() -> None:
+def test_every_finding_of_the_clean_game_is_confirmed() -> None:
+    report = verify(load(CLEAN))
+    assert [(f.phase, f.item, f.status) for f in report.findings
+            if f.status != "confirmed"] == []
+    # the days were re-counted from the votes in the thread (a tie on day 1, then one
+    # execution a day), and the victory is the one group left
+    days = {f.phase: f.expected for f in report.findings if f.item == "elimination"}
+    assert days == {"D1": "no-lynch", "D2": "Anguilla", "D3": "Nusa Lembongan", "D4": "Maui",
+                    "D5": "Fiji", "D6": "Laccadive Islands", "D7": "Corsica"}
+    assert [f.expected for f in report.findings if f.item == "victory"] == ["survivors"]
     found = night_findings(CLEAN)
     assert {f.phase for f in found} == {f"N{n}" for n in range(1, 7)}
     assert [(f.phase, f.item) for f in found if f.status != "confirmed"] == []
