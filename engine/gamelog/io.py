@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import yaml
 from pydantic import ValidationError
 
 from engine.errors import GameLogError
@@ -66,9 +67,10 @@ def _read_bytes(path: Path) -> bytes:
 
 
 def parse_game_log(data: bytes | str, name: str = "<game log>") -> GameLog:
-    """Parse game-log JSON; errors name `name` and the JSON path or line."""
+    """Parse game-log JSON (or YAML, when `name` ends in .yaml/.yml: the same document, for
+    logs written by hand); errors name `name` and the JSON path or line."""
     try:
-        doc: Any = json.loads(data)
+        doc: Any = _yaml(data, name) if name.endswith((".yaml", ".yml")) else json.loads(data)
     except UnicodeDecodeError as exc:
         raise GameLogError(name, f"byte {exc.start}", "not UTF-8 text") from exc
     except json.JSONDecodeError as exc:
@@ -92,8 +94,20 @@ def parse_game_log(data: bytes | str, name: str = "<game log>") -> GameLog:
         raise GameLogError(name, where, message) from exc
 
 
+def _yaml(data: bytes | str, name: str) -> Any:
+    text = data.decode("utf-8") if isinstance(data, bytes) else data
+    try:
+        return yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else None
+        raise GameLogError(name, where, f"not valid YAML: {exc.problem}") from exc
+    except yaml.YAMLError as exc:
+        raise GameLogError(name, None, f"not valid YAML: {exc}") from exc
+
+
 def load(path: str | Path) -> GameLog:
-    """Load a game log from `.json` or `.json.gz`."""
+    """Load a game log from `.json`, `.json.gz` or (written by hand) `.yaml`."""
     p = Path(path)
     return parse_game_log(_read_bytes(p), str(p))
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from engine.gamelog import Action, GameLog, NewspaperFact, SourceRef, load
 from engine.night import replay, replay_game
 from engine.verify import verify
@@ -109,3 +111,21 @@ def test_a_wrong_winner_is_disputed() -> None:
     log.published.for_phase("D2").deaths.clear()  # type: ignore[union-attr]
     early = next(f for f in verify(log).findings if f.item == "victory")
     assert (early.status, early.expected) == ("disputed", "the game goes on")
+
+
+def test_a_game_log_written_by_hand_in_yaml(tmp_path: Path) -> None:
+    """Night actions may be written in a YAML game log as well as JSON."""
+    import json
+
+    import yaml
+
+    from engine.errors import GameLogError
+
+    doc = json.loads(SAMPLE.read_text(encoding="utf-8"))
+    path = tmp_path / "game.yaml"
+    path.write_text(yaml.safe_dump(doc, allow_unicode=True), encoding="utf-8")
+    assert night_findings(load(path)) == night_findings(load(SAMPLE))
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("meta: [unclosed\n", encoding="utf-8")
+    with pytest.raises(GameLogError, match=r"broken\.yaml.*line 2.*not valid YAML"):
+        load(broken)
