@@ -60,7 +60,9 @@ def print_report(log: GameLog, report: Report, console: Console, *, chains: bool
         style = _STYLE[f["status"]]
         console.print(f"[{style}]{f['status']:>16}[/{style}]  {f['phase']} {f['item']}: "
                       f"{f['reason']}", highlight=False)
-        for option, outcome in f["by_option"].items():
+        # what other readings give matters where the GM's result is in question (the JSON
+        # keeps it for every finding)
+        for option, outcome in (f["by_option"] if f["status"] != "confirmed" else {}).items():
             console.print(f"{'':18}[dim]{option} -> {outcome}[/dim]", highlight=False)
         if chains and f["status"] == "disputed":
             for step in f["chain"]:
