@@ -114,8 +114,11 @@ def _night(result: NightResult, item: PhasePublished | None) -> list[Finding]:
 
 
 def _chain(result: NightResult, slots: set[str]) -> tuple[str, ...]:
+    """The night's events about these players: as subject, actor, or named in the details
+    (the house a killer fell into a pit at, the protector of a save)."""
     return tuple(f"{e.step}: {e.text}" for e in result.events
-                 if e.subject in slots or e.actor in slots)
+                 if e.subject in slots or e.actor in slots
+                 or any(v in slots for _, v in e.details if isinstance(v, str)))
 
 
 def _deaths(key: str, result: NightResult, item: PhasePublished) -> Finding:

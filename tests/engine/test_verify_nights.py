@@ -129,3 +129,23 @@ def test_a_game_log_written_by_hand_in_yaml(tmp_path: Path) -> None:
     broken.write_text("meta: [unclosed\n", encoding="utf-8")
     with pytest.raises(GameLogError, match=r"broken\.yaml.*line 2.*not valid YAML"):
         load(broken)
+
+
+def test_the_chain_of_a_wrong_death_names_the_pit_at_the_victims_house() -> None:
+    from engine.gamelog import Death, Meta, NightLog, Occupant, Phase, PhasePublished, Slot
+
+    roles = {"U": "ru", "J": "jen-li", "L": "john-levy"}
+    ref = SourceRef(kind="manual", post=9)
+    log = GameLog(
+        meta=Meta(title="t", ruleset="contested-island"),
+        players=[Slot(id=s, occupants=[Occupant(nick=s)], role=r) for s, r in roles.items()],
+        phases=[Phase(kind="night", number=1), Phase(kind="night", number=2)],
+        nights=[NightLog(number=1, actions=[Action(actor="U", ability="trap", targets=["L"])]),
+                NightLog(number=2, actions=[Action(actor="J", ability="murder", targets=["L"],
+                                                   options={"attack": "physical"})])])
+    log.published.phases.extend([
+        PhasePublished(phase="N1"),
+        PhasePublished(phase="N2", deaths=[Death(slot="L", kind="killed", source=ref)])])
+    deaths = next(f for f in verify(log).findings if (f.phase, f.item) == ("N2", "deaths"))
+    assert (deaths.status, deaths.expected, deaths.published) == ("disputed", "nobody", "L")
+    assert any("pit in front of L's house" in line for line in deaths.chain), deaths.chain
