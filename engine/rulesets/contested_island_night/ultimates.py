@@ -23,7 +23,8 @@ from engine.night.state import Attack, NightState
 from engine.rulesets.base import Ruling
 from engine.rulesets.contested_island_night import questioning, ultimates_rulings
 from engine.rulesets.contested_island_night.basics import show_psychic
-from engine.rulesets.contested_island_night.characters import CHARACTERS
+from engine.rulesets.contested_island_night.characters import CHARACTERS, side_rank
+from engine.rulesets.contested_island_night.general import team
 from engine.rulesets.contested_island_night.ultimates_rulings import ruling
 
 MAFIA = ("order-of-li", "infected")  # "Town - Mafia 1 - Mafia 2 - Maniac"
@@ -117,11 +118,14 @@ def _trap(state: NightState, move: Move) -> None:
 def _last_bullet(state: NightState, move: Move) -> None:
     """"Attacks a target, ignoring natural protection. If the target is protected, the
     bullet hits the protector (physical attack)." Protected: a protection from physical
-    attack (step 11) stands on the target; the first one made takes the bullet, and the
+    attack (step 11) stands on the target; one of them takes the bullet, and the
     target's save shows as any protection's ("displayed as a fact in case of success")."""
     target = move.targets[0]
-    guard = next((by for t, h, by in state.protections if t == target and h == "physical"),
-                 None)
+    # two physical protectors: the one step 11 names first ("Protection from Milton /
+    # Protection from mafia players"), then by slot, so the log's order changes nothing
+    guards = sorted((by for t, h, by in state.protections if t == target and h == "physical"),
+                    key=lambda by: (side_rank(team(state.players[by])) < 2, by))
+    guard = guards[0] if guards else None
     if guard is None or not state.alive(target):
         m.attack(state, move, target, "physical", ignore_natural=True)
         return
