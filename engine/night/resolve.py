@@ -74,8 +74,8 @@ def _moves(state: NightState, actions: Sequence[Action]) -> list[Move]:
             continue
         ability = rules.abilities.get(action.ability)
         if ability is None:
-            state.record("not-taken", f"{action.actor}: no ability {action.ability!r} in the "
-                         "rule set", actor=action.actor)
+            state.record("unknown-ability", f"{action.actor}: no ability "
+                         f"{action.ability!r} in the rule set", actor=action.actor)
             continue
         move = Move(i, action.actor, ability, list(action.targets), dict(action.options),
                     tuple(action.targets))

@@ -107,7 +107,12 @@ def _night(result: NightResult, item: PhasePublished | None) -> list[Finding]:
         return [Finding(key, "night", "unverifiable", ", ".join(result.deaths) or "nobody",
                         None, f"nothing the GM published for night {result.night} is in the "
                         "log")]
-    found = [_deaths(key, result, item)]
+    # what the replay could not read makes the night's results uncertain: say so first
+    found = [Finding(key, "action log", "unverifiable", None, None,
+                     f"{e.text}: the replay leaves this move out, so what depends on it is "
+                     "not known")
+             for e in result.events if e.kind == "unknown-ability"]
+    found.append(_deaths(key, result, item))
     found.extend(_newspaper(key, result, item))
     found.extend(_private(key, result, item))
     return found

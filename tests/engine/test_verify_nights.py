@@ -149,3 +149,11 @@ def test_the_chain_of_a_wrong_death_names_the_pit_at_the_victims_house() -> None
     deaths = next(f for f in verify(log).findings if (f.phase, f.item) == ("N2", "deaths"))
     assert (deaths.status, deaths.expected, deaths.published) == ("disputed", "nobody", "L")
     assert any("pit in front of L's house" in line for line in deaths.chain), deaths.chain
+
+
+def test_an_action_the_rule_set_does_not_know_makes_the_night_unverifiable() -> None:
+    log = load(SAMPLE)
+    log.nights[0].actions.append(Action(actor="Куба", ability="dance", targets=["Мальта"]))
+    found = [f for f in verify(log).findings if f.phase == "N1"]
+    assert (found[0].item, found[0].status) == ("action log", "unverifiable")
+    assert "'dance'" in found[0].reason
