@@ -109,6 +109,8 @@ def _read_count(text: str) -> Signal | None:
     its "Not voting" line (a recap of an earlier count may follow)."""
     m = THRESHOLD.search(text)
     needed = int(m["t"] or m["t2"] or m["t3"]) if m is not None else None
+    if needed is None and "voting" not in text.lower():
+        return None  # no majority stated and no "not voting" line: nothing to read
     lines = text.split("\n")
     nonblank = [i for i, line in enumerate(lines) if line.strip()]
     following = dict(itertools.pairwise(nonblank))
