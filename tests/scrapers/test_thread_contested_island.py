@@ -13,6 +13,7 @@ from typing import Any
 from engine.day import count_day, days_of
 from engine.gamelog import GameLog
 from scrapers.scrape import scrape
+from tests.scrapers.thread_days import pinned_day
 from toolkit.daycount import votes_json
 
 FOLDER = Path(__file__).parent / "fixtures" / "threads" / "contested-island"
@@ -24,15 +25,7 @@ def _log() -> GameLog:
 
 
 def _stable(day: dict[str, Any]) -> dict[str, Any]:
-    """The parts of a day of `votes_json` that expected.json pins."""
-    return {
-        "day": day["day"], "eliminated": day["eliminated"], "no_lynch": day["no_lynch"],
-        "decided_at_post": day["decided_at_post"],
-        "tally": [{"target": t["target"], "votes": t["votes"], "voters": t["voters"]}
-                  for t in day["tally"]],
-        "not_counted": [{"post": n["post"], "voter": n["voter"], "raw": n["raw"],
-                         "reason": n["reason"]} for n in day["not_counted"]],
-    }
+    return pinned_day(day, raw=True)
 
 
 def _days() -> dict[int, dict[str, Any]]:

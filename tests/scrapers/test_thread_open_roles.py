@@ -21,6 +21,7 @@ from engine.gamelog import GameLog, Post
 from scrapers.names.keys import fold
 from scrapers.roster import roster_from_post
 from scrapers.scrape import scrape
+from tests.scrapers.thread_days import pinned_day
 from toolkit.daycount import votes_json
 
 FOLDER = Path(__file__).parent / "fixtures" / "threads" / "open-roles"
@@ -35,16 +36,7 @@ def _scraped() -> GameLog:
 
 
 def _stable(day: dict[str, Any]) -> dict[str, Any]:
-    """The parts of a day of `votes_json` that expected.json pins."""
-    return {
-        "day": day["day"], "eliminated": day["eliminated"], "no_lynch": day["no_lynch"],
-        "decided_at_post": day["decided_at_post"],
-        "tally": [{"target": t["target"], "votes": t["votes"], "voters": t["voters"]}
-                  for t in day["tally"]],
-        "not_counted": [{"post": n["post"], "voter": n["voter"], "reason": n["reason"]}
-                        for n in day["not_counted"]],
-        "order": day["order"],
-    }
+    return pinned_day(day, order=True)
 
 
 def _days(log: GameLog) -> dict[int, dict[str, Any]]:

@@ -15,6 +15,7 @@ import pytest
 
 from engine.gamelog import Fate, GameLog, SourceRef
 from scrapers.scrape import scrape
+from tests.scrapers.thread_days import pinned_day
 from toolkit.daycount import count_all, votes_json
 
 FOLDER = Path(__file__).parent / "fixtures" / "threads" / "world-cup-2018"
@@ -46,13 +47,7 @@ def _with_deaths(log: GameLog) -> GameLog:
 
 
 def _stable(doc: dict[str, Any]) -> list[dict[str, Any]]:
-    """The parts of `votes_json` the expectation keeps."""
-    return [{"day": d["day"], "eliminated": d["eliminated"], "no_lynch": d["no_lynch"],
-             "decided_at_post": d["decided_at_post"],
-             "tally": [{k: t[k] for k in ("target", "votes", "voters")} for t in d["tally"]],
-             "not_counted": [{k: n[k] for k in ("post", "voter", "reason")}
-                             for n in d["not_counted"]]}
-            for d in doc["days"]]
+    return [pinned_day(d) for d in doc["days"]]
 
 
 def _expected() -> list[dict[str, Any]]:
