@@ -105,23 +105,26 @@ def take_attack(state: NightState, hit: Attack, to: str, why: str) -> None:
 
 def move_protection(state: NightState, to: str, harm: Harm, accept: Callable[[str], bool],
                     by: str, why: str) -> str | None:
-    """The first protection from `harm` made tonight by a protector that `accept`s goes to
-    `to` from here on, its move and its visit with it (what it stopped before stands); the
-    protector, or None when there is none or `to` has one of that kind already."""
+    """A protection from `harm` made tonight by a protector that `accept`s goes to `to` from
+    here on, its move and its visit with it (what it stopped before stands); the protector,
+    or None when there is none or `to` has one of that kind already. Of several, the first
+    by slot: the seed names no order among them, and the log's order must change nothing."""
     if any(t == to and h == harm for t, h, _ in state.protections):
         return None
-    for i, (t, h, guard) in enumerate(state.protections):
-        if h != harm or not accept(guard):
-            continue
-        state.protections[i] = (to, h, guard)
-        cover = next((c for c in state.moves if c.actor == guard and c.done and t in c.targets),
-                     None)
-        if cover is not None:
-            state.visits = [v for v in state.visits if v != (guard, t, cover.ability.id)]
-            redirect(state, cover, [to], by, why)
-            m.visit(state, cover, to)
-        return guard
-    return None
+    candidates = sorted((guard, i) for i, (_, h, guard) in enumerate(state.protections)
+                        if h == harm and accept(guard))
+    if not candidates:
+        return None
+    guard, i = candidates[0]
+    t = state.protections[i][0]
+    state.protections[i] = (to, harm, guard)
+    cover = next((c for c in state.moves if c.actor == guard and c.done and t in c.targets),
+                 None)
+    if cover is not None:
+        state.visits = [v for v in state.visits if v != (guard, t, cover.ability.id)]
+        redirect(state, cover, [to], by, why)
+        m.visit(state, cover, to)
+    return guard
 
 
 def current(state: NightState, hit: Attack) -> Move | None:
