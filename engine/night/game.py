@@ -46,7 +46,10 @@ def replay_game(log: GameLog, rulings: Mapping[str, str] | None = None, *,
             break
         announced_dead(log, players, night.number)
         sent = (actions or {}).get(night.number, night.actions)
-        result = run_night(rules, players, night.number, sent, chosen)
+        order = night.order
+        if order is None and rules.order_from_log is not None:
+            order = rules.order_from_log(log, night.number)
+        result = run_night(rules, players, night.number, sent, chosen, order=order)
         results.append(result)
         players = result.players
     return results

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal
 from engine.gamelog.base import OptionValue
 
 if TYPE_CHECKING:
+    from engine.gamelog import GameLog
     from engine.night.state import Attack, NightState, Player
 
 Visibility = Literal["newspaper", "private", "hidden"]
@@ -161,6 +162,9 @@ class NightRules:
     # the rank of a move within its step where the seed orders a merged step ("20-21) Murder
     # from Jen Li / Murder or infection from Patient Zero"); equal ranks keep the log's order
     move_order: Callable[[NightState, Move], int] = lambda _s, _m: 0
+    # where the players' priority sets the order of moves (open-roles: the day's voting
+    # order), the order of night N when the log does not give it (`NightLog.order`)
+    order_from_log: Callable[[GameLog, int], list[str]] | None = None
 
     def step_index(self, name: str) -> int:
         for i, step in enumerate(self.steps):

@@ -32,10 +32,12 @@ class NightResult:
 
 
 def run_night(rules: NightRules, players: Mapping[str, Player], night: int,
-              actions: Sequence[Action], rulings: Mapping[str, str] | None = None
-              ) -> NightResult:
+              actions: Sequence[Action], rulings: Mapping[str, str] | None = None, *,
+              order: Sequence[str] | None = None) -> NightResult:
+    """One night. `order`: the players' priority, highest first, for a rule set that orders
+    moves by player (`NightRules.order_from_log`)."""
     state = NightState(night, {slot: p.copy() for slot, p in players.items()}, rules,
-                       dict(rulings or {}))
+                       dict(rulings or {}), order=list(order or []))
     state.step = "sent"
     state.moves = _moves(state, actions)
     for step in rules.steps:

@@ -106,6 +106,12 @@ class NightState:
     # tonight's new infections, slot -> the infection that took hold (engine.night.infect)
     infections: dict[str, Attack] = field(default_factory=dict)
     thwarted: str | None = None  # who applied Thwarting Plans ("All mafia actions ... fail")
+    # the players' priority for the night, highest first, where the rule set orders moves by
+    # player rather than by ability (open-roles: the day's voting order); empty otherwise
+    order: list[str] = field(default_factory=list)
+    # a rule set's own records of the night, under its id (open-roles: who is driven away,
+    # matched, mirrored at this moment), for what the shared fields above do not hold
+    extra: dict[str, object] = field(default_factory=dict)
 
     def alive(self, slot: str) -> bool:
         p = self.players.get(slot)

@@ -12,7 +12,8 @@ adjudicator's test cases. One YAML file per case under tests/engine/cases/<rules
     state:                                              # optional, before the first night
       C: {alive: false, statuses: {mental: ill}, features: {danger-sense: 0}}
     nights:                                             # one or more, in order
-      - actions:
+      - order: [B, A, C]    # the players' priority, highest first (open-roles)
+        actions:
           - {actor: A, ability: murder, targets: [C], options: {attack: physical}}
           - {actor: B, ability: cover, targets: [C]}
         expect:                                         # every key checked in full
@@ -53,6 +54,9 @@ def load_night_case(path: Path) -> dict[str, Any]:
     if unknown:
         raise ValueError(f"{path}: unknown keys {sorted(unknown)}")
     for i, night in enumerate(case["nights"]):
+        keys = set(night) - {"actions", "expect", "order"}
+        if keys:
+            raise ValueError(f"{path}: night {i + 1}: unknown keys {sorted(keys)}")
         extra = set(night.get("expect", {})) - _EXPECT
         if extra:
             raise ValueError(f"{path}: night {i + 1}: unknown expect keys {sorted(extra)}")
@@ -71,6 +75,10 @@ def start(case: dict[str, Any]) -> dict[str, Player]:
         p.features.update(change.get("features", {}))
         p.infected = change.get("infected", p.infected)
         p.recruited_by = change.get("recruited_by", p.recruited_by)
+        p.role = change.get("role", p.role)
+        p.faction = change.get("faction", p.faction)
+        for used in change.get("used", []):  # earlier nights' moves: [night, ability, [targets]]
+            p.used.append((used[0], used[1], tuple(used[2])))
     return players
 
 
@@ -81,7 +89,8 @@ def run_night_case(case: dict[str, Any]) -> list[NightResult]:
     results: list[NightResult] = []
     for number, night in enumerate(case["nights"], start=1):
         actions = [Action(**a) for a in night.get("actions", [])]
-        result = run_night(rules, players, number, actions, case.get("rulings") or {})
+        result = run_night(rules, players, number, actions, case.get("rulings") or {},
+                           order=night.get("order"))
         results.append(result)
         players = result.players
     return results
