@@ -165,6 +165,13 @@ class NightRules:
     # where the players' priority sets the order of moves (open-roles: the day's voting
     # order), the order of night N when the log does not give it (`NightLog.order`)
     order_from_log: Callable[[GameLog, int], list[str]] | None = None
+    # what the engine implements of each role, role id -> ability ids, each exercised by
+    # scenario cases (tests enforce it): the rule set claims no more
+    supported: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # for abilities that take options, legal option sets to draw from (random games for the
+    # property tests and the simulator); an ability not named takes none
+    option_choices: Mapping[str, tuple[Mapping[str, OptionValue], ...]] = field(
+        default_factory=dict)
 
     def step_index(self, name: str) -> int:
         for i, step in enumerate(self.steps):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.rulesets.contested_island_night import SUPPORTED
+from engine.rulesets import get_ruleset, ruleset_ids
 from tests.engine.night_cases import (
     load_night_case,
     night_case_files,
@@ -34,9 +34,12 @@ def test_night_case_ids_unique() -> None:
     assert len(ids) == len(set(ids))
 
 
-def test_every_supported_ability_has_a_case() -> None:
+@pytest.mark.parametrize("ruleset", [r for r in ruleset_ids() if get_ruleset(r).night])
+def test_every_supported_ability_has_a_case(ruleset: str) -> None:
     """A rule set supports an ability only when a scenario case exercises it."""
-    used = {a["ability"] for p in night_case_files("contested-island")
+    night = get_ruleset(ruleset).night
+    assert night is not None
+    used = {a["ability"] for p in night_case_files(ruleset)
             for n in load_night_case(p)["nights"] for a in n.get("actions", [])}
-    missing = sorted({a for abilities in SUPPORTED.values() for a in abilities} - used)
+    missing = sorted({a for abilities in night.supported.values() for a in abilities} - used)
     assert not missing, f"supported abilities without a case: {missing}"

@@ -5,6 +5,7 @@ every registered rule set."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -20,12 +21,87 @@ RULES = get_ruleset("contested-island").night
 assert RULES is not None
 ROLES = sorted(CHARACTERS)
 SLOTS = [f"s{i:02d}" for i in range(len(ROLES))]
+NIGHT_RULESETS = [r for r in ruleset_ids() if get_ruleset(r).night is not None]
+
+
+def _rules(ruleset: str) -> NightRules:
+    rules = get_ruleset(ruleset).night
+    assert rules is not None
+    return rules
+
+
+@st.composite
+def any_night(draw: st.DrawFn, ruleset: str) -> tuple[list[str], list[str], list[Action]]:
+    """A roster of the rule set's supported roles (one slot each, some dead), the players'
+    priority (a shuffle) and a legal night: each living player at most one supported
+    ability, on living others, with options from the rule set's choices."""
+    rules = _rules(ruleset)
+    roles = sorted(rules.supported)
+    slots = [f"s{i:02d}" for i in range(len(roles))]
+    dead = draw(st.lists(st.sampled_from(slots), max_size=3, unique=True))
+    alive = [s for s in slots if s not in dead]
+    actions: list[Action] = []
+    for slot, role in zip(slots, roles, strict=True):
+        if slot in dead or not rules.supported[role] or not draw(st.booleans()):
+            continue
+        ability = rules.abilities[draw(st.sampled_from(rules.supported[role]))]
+        others = [s for s in alive if s != slot]
+        if len(others) < ability.targets:
+            continue
+        targets = draw(st.permutations(others))[:ability.targets]
+        choices = rules.option_choices.get(ability.id, ({},))
+        options = dict(draw(st.sampled_from(choices)))
+        actions.append(Action(actor=slot, ability=ability.id, targets=targets,
+                              options=options))
+    order = draw(st.permutations(slots))
+    return dead, list(order), actions
+
+
+def play_any(ruleset: str, roles: list[str], dead: list[str], order: list[str],
+             actions: list[Action]) -> NightResult:
+    rules = _rules(ruleset)
+    assert rules.new_player is not None
+    slots = [f"s{i:02d}" for i in range(len(roles))]
+    players = {s: rules.new_player(s, r) for s, r in zip(slots, roles, strict=True)}
+    for s in dead:
+        players[s].alive = False
+    return run_night(rules, players, 1, actions, order=order)
+
+
+@pytest.mark.parametrize("ruleset", NIGHT_RULESETS)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_every_night_engine_shuffled_log_same_outcome(ruleset: str, data: st.DataObject
+                                                       ) -> None:
+    """On every rule set with a night: the log's order changes nothing, the dead never act,
+    a replay is deterministic, and the players the night started from are left alone."""
+    roles = sorted(_rules(ruleset).supported)
+    dead, order, actions = data.draw(any_night(ruleset))
+    rules = _rules(ruleset)
+    assert rules.new_player is not None
+    slots = [f"s{i:02d}" for i in range(len(roles))]
+    # a dead player's move never happens
+    ghosts = [Action(actor=s, ability=rules.supported[r][0],
+                     targets=[x for x in slots if x != s][:rules.abilities[
+                         rules.supported[r][0]].targets])
+              for s, r in zip(slots, roles, strict=True) if s in dead and rules.supported[r]]
+    result = play_any(ruleset, roles, dead, order, actions + ghosts)
+    shuffled = data.draw(st.permutations(actions + ghosts))
+    assert shown(result) == shown(play_any(ruleset, roles, dead, order, list(shuffled)))
+    assert not [e for e in result.events if e.actor in dead and e.kind != "not-taken"]
+    assert not set(result.deaths) & set(dead)
+    assert play_any(ruleset, roles, dead, order, actions + ghosts).events == result.events
+    players = {s: rules.new_player(s, r) for s, r in zip(slots, roles, strict=True)}
+    before = {s: p.copy() for s, p in players.items()}
+    run_night(rules, players, 1, actions, order=order)
+    assert players == before
 
 
 @st.composite
 def nights(draw: st.DrawFn) -> tuple[list[str], list[Action]]:
-    """A roster of the 16 characters (some dead) and a legal night: each living player at
-    most the actions the role allows, on living others."""
+    """Contested Island: a roster of the 16 characters (some dead) and a legal night, each
+    living player at most one supported ability, on a living other."""
+    assert RULES is not None
     dead = draw(st.lists(st.sampled_from(SLOTS), max_size=4, unique=True))
     alive = [s for s in SLOTS if s not in dead]
     actions: list[Action] = []
@@ -34,22 +110,7 @@ def nights(draw: st.DrawFn) -> tuple[list[str], list[Action]]:
             continue
         ability = draw(st.sampled_from(SUPPORTED[role]))
         target = draw(st.sampled_from([s for s in alive if s != slot]))
-        options: dict[str, Any] = {}
-        if ability == "murder":
-            options["attack"] = draw(st.sampled_from(["physical", "psychic"]))
-        if ability == "hunt":  # Patient Zero's Hunt attacks or infects
-            options["mode"] = draw(st.sampled_from(["attack", "infect"]))
-        if ability in ("planted-spies", "infecting"):  # what the recruiter gives
-            options["actions"] = draw(st.sampled_from(["", "block", "physical-attack,block"]))
-            options["features"] = draw(st.sampled_from(["", "double-vote",
-                                                        "double-vote,physical-protection"]))
-        if ability in ("balance-balancing", "tactical-maneuver"):  # the action applied
-            options["action"] = draw(st.sampled_from(["cover", "bit-of-optimism", "shank",
-                                                      "treatment", "medical-miracles"]))
-        if ability == "rumors-and-gossip":  # the GM's answers, right or wrong
-            options["questions"] = ["side", "physical", "weapon"]
-            options["answers"] = draw(st.sampled_from([["town", "healthy", "none"],
-                                                       ["mafia", "ill", "knife"]]))
+        options = dict(draw(st.sampled_from(RULES.option_choices.get(ability, ({},)))))
         actions.append(Action(actor=slot, ability=ability, targets=[target], options=options))
     return dead, actions
 
@@ -136,6 +197,13 @@ def test_conformance(ruleset: str) -> None:
     for ability in night.abilities.values():
         assert ability.step in steps, f"{ability.id}: no step {ability.step!r}"
     assert night.new_player is not None
+    assert night.supported, "a night engine says what it supports"
+    for role, abilities in night.supported.items():
+        missing = [a for a in abilities if a not in night.abilities]
+        assert not missing, f"{role}: {missing}"
+        for ability_id in abilities:
+            for options in night.option_choices.get(ability_id, ()):
+                assert isinstance(options, Mapping), ability_id
     if rs.id == "contested-island":
         for role, sheet in CHARACTERS.items():
             missing = [a for a in SUPPORTED[role] if a not in night.abilities]

@@ -107,6 +107,21 @@ NIGHT = NightRules(
     before_attack=tuple(h for part in PARTS for h in part.BEFORE_ATTACK),
     visited=tuple(h for part in PARTS for h in part.VISITED),
     ends=tuple(h for part in PARTS for h in part.ENDS),
+    supported=SUPPORTED,
+    option_choices={
+        "murder": ({"attack": "physical"}, {"attack": "psychic"}),
+        "hunt": ({"mode": "attack"}, {"mode": "infect"}),  # Patient Zero's Hunt
+        **{a: ({"actions": "", "features": ""}, {"actions": "block", "features": "double-vote"},
+               {"actions": "physical-attack,block",
+                "features": "double-vote,physical-protection"})
+           for a in ("planted-spies", "infecting")},  # what the recruiter gives
+        **{a: tuple({"action": x} for x in ("cover", "bit-of-optimism", "shank", "treatment",
+                                            "medical-miracles"))
+           for a in ("balance-balancing", "tactical-maneuver")},  # the action applied
+        "rumors-and-gossip": tuple(  # the GM's answers, right or wrong
+            {"questions": ["side", "physical", "weapon"], "answers": answers}
+            for answers in (["town", "healthy", "none"], ["mafia", "ill", "knife"])),
+    },
 )
 
 __all__ = ["ABILITIES", "CHARACTERS", "NIGHT", "ROLE_ABILITIES", "STEPS", "SUPPORTED",
