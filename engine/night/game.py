@@ -28,7 +28,13 @@ def night_rules(log: GameLog) -> NightRules:
 
 def start_players(log: GameLog, rules: NightRules) -> dict[str, Player]:
     assert rules.new_player is not None  # night_rules holds it
-    return {s.id: rules.new_player(s.id, s.role or "") for s in log.players}
+    players = {s.id: rules.new_player(s.id, s.role or "") for s in log.players}
+    for s in log.players:
+        # a rule set whose roles belong to no side (open-roles: a maf has a role of the same
+        # list) takes the side from the log's slot
+        if not players[s.id].faction and s.faction:
+            players[s.id].faction = s.faction
+    return players
 
 
 def replay_game(log: GameLog, rulings: Mapping[str, str] | None = None, *,
