@@ -39,10 +39,11 @@ def _check_strict(issues: list[ParseIssue], strict: bool) -> None:
 
 def scrape(paths: Sequence[Path], *, ruleset: str = "unspecified", timezone: str = "UTC",
            gms: Sequence[str] = (), strict: bool = False, roster: Path | None = None,
-           progress: Progress | None = None, say: Callable[[str], None] | None = None
-           ) -> GameLog:
+           progress: Progress | None = None, say: Callable[[str], None] | None = None,
+           posts_only: bool = False) -> GameLog:
     """Saved pages to a game log: the posts (stages 1-3), then the players, each post's
-    slot, the phases and the votes (`scrapers.stages`)."""
+    slot, the phases and the votes (`scrapers.stages`), unless `posts_only` (for readers of
+    a large archive who want the thread's posts and nothing read into them)."""
     try:
         zone = ZoneInfo(timezone)
     except (ZoneInfoNotFoundError, ValueError) as exc:
@@ -84,6 +85,11 @@ def scrape(paths: Sequence[Path], *, ruleset: str = "unspecified", timezone: str
                 sources=sources,
                 game_id=f"{thread.engine}:{thread.thread_id}" if thread.thread_id else None)
     log = GameLog(meta=meta, posts=thread.posts, issues=issues)
+    if posts_only:
+        log.issues.append(ParseIssue(
+            severity="info", code="posts-only",
+            message="posts only (--posts-only): players, phases and votes not read"))
+        return log
     complete(log, roster_file=roster, say=say)
     _check_strict(log.issues, strict)
     return log

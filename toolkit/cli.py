@@ -105,6 +105,8 @@ def scrape(
     roster: Annotated[Path | None, typer.Option(
         help="the player list, when the GM's opening post does not give it")] = None,
     strict: Annotated[bool, typer.Option(help="stop at the first warning or error")] = False,
+    posts_only: Annotated[bool, typer.Option(
+        help="only the posts: no players, phases or votes read into them")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
 ) -> None:
     """Read saved forum thread pages into a game log: every post, the players, the days and
@@ -120,7 +122,7 @@ def scrape(
                       disable=quiet) as bar:
             task = bar.add_task("", total=None)
             log = run_scrape(archives, ruleset=ruleset, timezone=timezone, gms=gm or (),
-                             strict=strict, roster=roster,
+                             strict=strict, roster=roster, posts_only=posts_only,
                              say=lambda m: bar.update(task, description=m),
                              progress=lambda n, name: bar.update(task, completed=n,
                                                                  description=name))

@@ -70,3 +70,20 @@ def test_pages_of_two_threads(tmp_path: Path) -> None:
     assert log is not None
     mixed = [i for i in log.issues if i.code in ("thread-mixed", "engines-mixed")]
     assert mixed, [i.code for i in log.issues]
+
+
+def test_posts_only_reads_no_players_phases_or_votes(tmp_path: Path) -> None:
+    code, output, full = _scrape(tmp_path / "full", PLAIN, args=("--ruleset", "mafiascum"))
+    assert code == 0, output
+    code, output, log = _scrape(tmp_path, PLAIN, args=("--ruleset", "mafiascum",
+                                                       "--posts-only"))
+    assert code == 0, output
+    assert log is not None
+    assert full is not None
+    assert [p.model_dump() for p in log.posts] == [
+        p.model_dump(exclude={"slot"}) | {"slot": None} for p in full.posts]
+    assert full.players
+    assert not log.players
+    assert not log.phases
+    assert not log.votes
+    assert "posts-only" in {i.code for i in log.issues}
