@@ -81,7 +81,7 @@ class Move:
     """One action as the night resolves it: who, what, on whom (after redirections), and
     what became of it."""
 
-    index: int  # its place in the GM's log for the night: ties keep the log's order
+    index: int  # its place in the GM's log for the night: (a tie of rank and slot keeps it)
     actor: str
     ability: Ability
     targets: list[str]
@@ -160,7 +160,7 @@ class NightRules:
     # the winning factions when the game is over (the victory conditions), else None
     winners: Callable[[Mapping[str, Player]], list[str] | None] = lambda _p: None
     # the rank of a move within its step where the seed orders a merged step ("20-21) Murder
-    # from Jen Li / Murder or infection from Patient Zero"); equal ranks keep the log's order
+    # from Jen Li / Murder or infection from Patient Zero"); equal ranks go by slot
     move_order: Callable[[NightState, Move], int] = lambda _s, _m: 0
     # where the players' priority sets the order of moves (open-roles: the day's voting
     # order), the order of night N when the log does not give it (`NightLog.order`)

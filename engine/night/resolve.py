@@ -42,9 +42,12 @@ def run_night(rules: NightRules, players: Mapping[str, Player], night: int,
     state.moves = _moves(state, actions)
     for step in rules.steps:
         state.step = step.name
-        # within a step the seed's own order ("20-21) Jen Li / Patient Zero"), then the log's
+        # within a step the seed's own order ("20-21) Jen Li / Patient Zero"), then by slot:
+        # never the log's order, which the GM wrote as the messages came (an action performed
+        # through another meets the same step's own action in either order of the log)
         here = [mv for mv in state.moves if mv.ability.step == step.name]
-        for move in sorted(here, key=lambda mv: (rules.move_order(state, mv), mv.index)):
+        for move in sorted(here, key=lambda mv: (rules.move_order(state, mv), mv.actor,
+                                                 mv.index)):
             _resolve(state, move)
     state.step = "end"
     for slot in sorted(state.dying):
