@@ -127,9 +127,11 @@ def gift_events(log: GameLog) -> list[tuple[str, str, str, bool]]:
         if f"N{n.number}" in recorded:
             continue
         for a in _night_actions(log, n.number, wc.GIFT):
-            gift = wc.gift_id(a.options.get("gift"))
-            if gift is not None:
-                out.extend((f"N{n.number}", t, gift, True) for t in a.targets[:1])
+            # «дарит 2 разных подарка разным игрокам»: the second gift to the second target
+            for target, key in zip(a.targets, ("gift", "gift2"), strict=False):
+                gift = wc.gift_id(a.options.get(key))
+                if gift is not None:
+                    out.append((f"N{n.number}", target, gift, True))
     return sorted(out, key=lambda e: phase_sort_key(e[0]))
 
 

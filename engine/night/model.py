@@ -81,7 +81,7 @@ class Move:
     """One action as the night resolves it: who, what, on whom (after redirections), and
     what became of it."""
 
-    index: int  # its place in the GM's log for the night: (a tie of rank and slot keeps it)
+    index: int  # its place in the GM's log for the night (a tie of rank and slot keeps it)
     actor: str
     ability: Ability
     targets: list[str]

@@ -7,7 +7,9 @@ between; `replay` plays the game up to a night with one move replaced or dropped
 counterfactuals ("what if Milton had covered Cuba?").
 
 Before any step, each sent move is checked: a dead actor, an ability the player does not
-have or may not use now (limits), a target that is dead or oneself, more moves than allowed.
+have or may not use now (limits), a target who is no player of the game or is oneself (where
+the rule set forbids it), more moves than allowed. A dead target is the rule set's to judge
+(open-roles drives a corpse, revives the dead).
 A move that fails is kept with its reason, so nothing the GM logged is lost."""
 
 from __future__ import annotations
