@@ -17,6 +17,10 @@ The vote, as the seed writes it:
   второго дня.»
 - Roles and gifts: the mayor's double vote, the black mark, the diploma, the priest's
   confession of a zombie, the necromancer's letter for a zombie, a «сухарь» turned to stone.
+
+The night (the GM's log re-played under «Очередность хода») is
+engine.rulesets.world_cup_2018_night, registered here as `RULESET.night`; its rulings join
+the day's.
 """
 
 from __future__ import annotations
@@ -271,6 +275,13 @@ RULINGS: tuple[Ruling, ...] = (
         default="on"),
 )
 
+# the night (engine.rulesets.world_cup_2018_night) reads the vocabulary above: imported here,
+# after it, and its rulings join the day's
+from engine.rulesets.world_cup_2018_night import NIGHT  # noqa: E402
+from engine.rulesets.world_cup_2018_night import RULINGS as NIGHT_RULINGS  # noqa: E402
+
+RULINGS = (*RULINGS, *NIGHT_RULINGS)
+
 RULESET = RuleSet(
     id="world-cup-2018",
     title="Чемпионат мира 2018 (World Cup 2018)",
@@ -290,4 +301,5 @@ RULESET = RuleSet(
             "a late double vote is 1",
         )),
     rulings=RULINGS,
+    night=NIGHT,
 )
