@@ -15,7 +15,8 @@ The day (seed lines 4-20 and the roles' day and evening abilities):
   294).
 
 The seed's role headers are lost: each role is known by its section (line numbers below) and
-by the names the other sections call it. Abilities beyond the vote come with the night engine.
+by the names the other sections call it. The night (every role's night move, the morning
+messages, the night's rulings) is engine/rulesets/open_roles_night.
 """
 
 from __future__ import annotations
@@ -183,6 +184,10 @@ RULINGS: tuple[Ruling, ...] = (
        "last"),
 )
 
+# the night comes after the roles it reads (open_roles_night imports this module)
+from engine.rulesets.open_roles_night import NIGHT  # noqa: E402
+from engine.rulesets.open_roles_night import RULINGS as NIGHT_RULINGS  # noqa: E402
+
 RULESET = RuleSet(
     id="open-roles",
     title="«Открытые роли»: plurality «посадка», voting order sets the night's order",
@@ -197,5 +202,6 @@ RULESET = RuleSet(
         notes=("a vote is a bold run; plain text is talk",
                "stunned, blocked and matched votes show in running counts and are dropped at "
                "the close")),
-    rulings=RULINGS,
+    rulings=RULINGS + NIGHT_RULINGS,
+    night=NIGHT,
 )

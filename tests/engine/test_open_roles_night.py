@@ -1,0 +1,98 @@
+"""open-roles' night beyond the scenario cases: where the night's order comes from (the log's
+own, the day's voting, the GM's default order, the roster), a whole game replayed through
+the night engine, and the victory condition."""
+
+from __future__ import annotations
+
+from engine.day.open_roles import night_order
+from engine.gamelog import Action, GameLog, NightLog
+from engine.night import Player, replay_game
+from engine.rulesets import get_ruleset
+from engine.rulesets.open_roles_night.rules import order_from_log, winners
+from tests.engine.day_cases import CASES, build_log, load_case
+
+
+def _log(name: str) -> GameLog:
+    return build_log(load_case(CASES / "open-roles" / "day" / name))
+
+
+def test_registered() -> None:
+    rs = get_ruleset("open-roles")
+    assert rs.night is not None
+    assert rs.night.order_from_log is order_from_log
+    keys = [r.key for r in rs.rulings]
+    assert {"open-roles.vote-form", "open-roles.lone-victim"} <= set(keys)
+    assert len(keys) == len(set(keys))
+
+
+def test_order_the_logs_own() -> None:
+    log = _log("or-01-plurality.yaml")
+    log.nights.append(NightLog(number=1, order=["E", "D", "C", "B", "A"]))
+    assert order_from_log(log, 1) == ["E", "D", "C", "B", "A"]
+
+
+def test_order_from_the_days_voting() -> None:
+    """Night N follows day N: «первый проголосовавший имеет высший приоритет хода» (line 4)."""
+    log = _log("or-01-plurality.yaml")
+    assert order_from_log(log, 1) == night_order(log, 1) == ["A", "B", "D", "E"]
+
+
+def test_order_the_default_draw() -> None:
+    """No day 2 in the log: the GM's `default-order` draw (line 5)."""
+    log = _log("or-26-default-order.yaml")
+    assert order_from_log(log, 2) == ["D", "A", "E", "C", "B"]
+
+
+def test_order_the_roster() -> None:
+    log = _log("or-01-plurality.yaml")
+    assert order_from_log(log, 3) == ["A", "B", "C", "D", "E"]
+
+
+def test_replay_takes_the_days_order_and_the_slots_side() -> None:
+    """A game replayed: night 1 in day 1's voting order (A before B), the maf's side from
+    his slot; the doctor after the kill revives («Вы оживили вашего пациента»)."""
+    log = _log("or-01-plurality.yaml")
+    roles = {"A": ("doctor", "mafia"), "B": ("doctor", None), "C": ("judge", None),
+             "D": ("judge", None), "E": ("judge", None)}
+    for slot in log.players:
+        slot.role, slot.faction = roles[slot.id]
+    log.nights.append(NightLog(number=1, actions=[
+        Action(actor="B", ability="heal", targets=["D"]),
+        Action(actor="A", ability="kill", targets=["D"])]))
+    night = replay_game(log)[0]
+    assert night.deaths == []
+    told = [(e.recipient, e.detail("result")) for e in night.events if e.visibility == "private"]
+    assert told == [("B", "Вы оживили вашего пациента")]
+    assert night.players["A"].faction == "mafia"
+
+
+def _players(*sides: str) -> dict[str, Player]:
+    return {f"p{i}": Player(f"p{i}", "judge", side, {}) for i, side in enumerate(sides)}
+
+
+def test_winners() -> None:
+    """The seed writes none: the honest win when no maf lives, the mafia at parity."""
+    assert winners(_players("town", "", "town")) == ["town"]
+    assert winners(_players("mafia", "town", "town")) is None
+    assert winners(_players("mafia", "town")) == ["mafia"]
+    dead = _players("mafia", "town", "town", "town")
+    dead["p1"].alive = dead["p2"].alive = False
+    assert winners(dead) == ["mafia"]
+
+
+def test_duties_missed_are_recorded() -> None:
+    """«Убийство обязательно» (26), «Ночные и дневные ходы все игроки делать обязаны» (8):
+    hidden notes for the GM's record; the samurai need not move (212)."""
+    from engine.night import run_night
+
+    rules = get_ruleset("open-roles").night
+    assert rules is not None
+    assert rules.new_player is not None
+    players = {s: rules.new_player(s, r) for s, r in
+               (("K", "doctor"), ("M", "judge"), ("D", "doctor"), ("S", "samurai"))}
+    players["K"].faction = players["M"].faction = "mafia"
+    result = run_night(rules, players, 1, [], order=["K", "M", "D", "S"])
+    missed = [(e.subject, e.text.split(":")[0]) for e in result.events
+              if e.kind == "duty-missed"]
+    assert missed == [(None, "no maf killed tonight"), ("D", "D (doctor) made no night move"),
+                      ("K", "K (doctor) made no night move")]
