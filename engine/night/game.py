@@ -55,7 +55,10 @@ def replay_game(log: GameLog, rulings: Mapping[str, str] | None = None, *,
         order = night.order
         if order is None and rules.order_from_log is not None:
             order = rules.order_from_log(log, night.number)
-        result = run_night(rules, players, night.number, sent, chosen, order=order)
+        # the day before night N is day N (D1, N1, D2, ...)
+        day = next((d for d in log.days if d.number == night.number), None)
+        result = run_night(rules, players, night.number, sent, chosen, order=order,
+                           day_actions=day.actions if day is not None else ())
         results.append(result)
         players = result.players
     return results

@@ -8,14 +8,14 @@ step that produced it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from engine.gamelog.base import OptionValue
 
 if TYPE_CHECKING:
-    from engine.gamelog import GameLog
+    from engine.gamelog import Action, GameLog
     from engine.night.state import Attack, NightState, Player
 
 Visibility = Literal["newspaper", "private", "hidden"]
@@ -165,6 +165,10 @@ class NightRules:
     # where the players' priority sets the order of moves (open-roles: the day's voting
     # order), the order of night N when the log does not give it (`NightLog.order`)
     order_from_log: Callable[[GameLog, int], list[str]] | None = None
+    # what the day before the night did that the night must know (the world-cup fairy's
+    # artifacts of day 1, a match the open-roles matchmaker made by day): run on the night's
+    # state, as its first step "day", with that day's actions (`DayLog.actions`)
+    day_before: Callable[[NightState, Sequence[Action]], None] | None = None
     # what the engine implements of each role, role id -> ability ids, each exercised by
     # scenario cases (tests enforce it): the rule set claims no more
     supported: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

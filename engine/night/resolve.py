@@ -35,11 +35,16 @@ class NightResult:
 
 def run_night(rules: NightRules, players: Mapping[str, Player], night: int,
               actions: Sequence[Action], rulings: Mapping[str, str] | None = None, *,
-              order: Sequence[str] | None = None) -> NightResult:
+              order: Sequence[str] | None = None,
+              day_actions: Sequence[Action] = ()) -> NightResult:
     """One night. `order`: the players' priority, highest first, for a rule set that orders
-    moves by player (`NightRules.order_from_log`)."""
+    moves by player (`NightRules.order_from_log`). `day_actions`: the moves of the day
+    before, for a rule set whose night reads them (`NightRules.day_before`)."""
     state = NightState(night, {slot: p.copy() for slot, p in players.items()}, rules,
                        dict(rulings or {}), order=list(order or []))
+    if rules.day_before is not None and day_actions:
+        state.step = "day"
+        rules.day_before(state, day_actions)
     state.step = "sent"
     state.moves = _moves(state, actions)
     for step in rules.steps:

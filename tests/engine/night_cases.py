@@ -13,6 +13,7 @@ adjudicator's test cases. One YAML file per case under tests/engine/cases/<rules
       C: {alive: false, statuses: {mental: ill}, features: {danger-sense: 0}}
     nights:                                             # one or more, in order
       - order: [B, A, C]    # the players' priority, highest first (open-roles)
+        day_actions: [...]  # the day before's moves the night reads (`day_before`)
         actions:
           - {actor: A, ability: murder, targets: [C], options: {attack: physical}}
           - {actor: B, ability: cover, targets: [C]}
@@ -54,7 +55,7 @@ def load_night_case(path: Path) -> dict[str, Any]:
     if unknown:
         raise ValueError(f"{path}: unknown keys {sorted(unknown)}")
     for i, night in enumerate(case["nights"]):
-        keys = set(night) - {"actions", "expect", "order"}
+        keys = set(night) - {"actions", "expect", "order", "day_actions"}
         if keys:
             raise ValueError(f"{path}: night {i + 1}: unknown keys {sorted(keys)}")
         extra = set(night.get("expect", {})) - _EXPECT
@@ -90,7 +91,8 @@ def run_night_case(case: dict[str, Any]) -> list[NightResult]:
     for number, night in enumerate(case["nights"], start=1):
         actions = [Action(**a) for a in night.get("actions", [])]
         result = run_night(rules, players, number, actions, case.get("rulings") or {},
-                           order=night.get("order"))
+                           order=night.get("order"),
+                           day_actions=[Action(**a) for a in night.get("day_actions", [])])
         results.append(result)
         players = result.players
     return results
