@@ -54,12 +54,12 @@ def test_town_and_cops() -> None:
     """«Мирные -остался в живых хоть один мирный житель + нет представителей мафиозных
     кланов ... + нет вампира»; «Копы -побеждают вместе с мирными + нет маньяка»."""
     assert winners(roster("citizen", "sheriff", "corrupt-boss", p2={"alive": False})) == [
-        "town", "cops"]
+        "cops", "town"]
 
 
 def test_cops_alone_are_the_town() -> None:
     """The cops are of «Участники Чемпионата Мира», as the town."""
-    assert winners(roster("deputy", "dirty-goon", p1={"alive": False})) == ["town", "cops"]
+    assert winners(roster("deputy", "dirty-goon", p1={"alive": False})) == ["cops", "town"]
 
 
 def test_cops_lose_to_a_living_maniac() -> None:
@@ -97,8 +97,20 @@ def test_survivors_join_the_winners() -> None:
     партии + не меньше половины оставшихся в игре была отправлена в путешествие»."""
     went = {"features": {"traveled": 1}}
     assert winners(roster("citizen", "courtesan", "tour-operator", p0=went, p1=went)) == [
-        "town", "cops", "courtesan", "tour-operator"]
+        "cops", "courtesan", "tour-operator", "town"]
     assert winners(roster("citizen", "courtesan", "tour-operator", p0=went)) == [
-        "town", "cops", "courtesan"]
+        "cops", "courtesan", "town"]
     assert winners(roster("citizen", "thief", "tour-operator", p2={"alive": False},
-                          p0=went)) == ["town", "cops", "thief"]
+                          p0=went)) == ["cops", "thief", "town"]
+
+
+def test_winners_come_sorted_as_the_announcement_is_compared() -> None:
+    """The winners are a set of sides: verification compares them with the GM's announced
+    winners sorted, so «town» and «cops» (checked in that order) come as ["cops", "town"];
+    before the fix a whole game announcing both was disputed («the GM announced
+    cops+town»)."""
+    for case in (roster("citizen", "sheriff"), roster("maniac", "thief", p0={"features": {
+            "victim:citizen": 1, "victim:doctor": 1}})):
+        found = winners(case)
+        assert found is not None
+        assert found == sorted(found)

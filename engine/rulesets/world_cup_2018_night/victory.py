@@ -4,7 +4,10 @@ The main sides decide the end (a mafia clan, the town with or without the cops, 
 the maniac); then the neutrals who only need to live to the end join the winners: «Вор,
 Куртизанка — дожили до конца партии»; the tour operator «дожил до конца партии + не меньше
 половины оставшихся в игре была отправлена в путешествие». «Шут, Мэр и Журналист
--побеждают со своей стороной»: their faction is their side's."""
+-побеждают со своей стороной»: their faction is their side's.
+
+The winners are returned sorted: a set of sides (the order the conditions are checked in
+means nothing), compared as such with the GM's announcement (`engine.verify`)."""
 
 from __future__ import annotations
 
@@ -62,4 +65,4 @@ def winners(players: Mapping[str, Player]) -> list[str] | None:
     tour = [p for p in alive if p.role == "tour-operator"]
     if tour and 2 * sum(1 for p in alive if p.features.get("traveled", 0)) >= len(alive):
         out.append("tour-operator")
-    return out
+    return sorted(out)
