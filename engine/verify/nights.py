@@ -49,7 +49,9 @@ def _victory(log: GameLog, results: list[NightResult]) -> Finding:
     assert log.published.victory is not None  # the caller checks
     players = {slot: p.copy() for slot, p in results[-1].players.items()}
     announced_dead(log, players, 10**9)
-    expected = night_rules(log).winners(players)
+    winners = night_rules(log).winners(players)
+    # a set of sides, compared in the order the announcement is kept in
+    expected = sorted(winners) if winners is not None else None
     published = sorted(log.published.victory.winners)
     # the end of the game: after the last phase the log has (the final day's execution)
     key = log.phases[-1].key if log.phases else f"N{results[-1].night}"

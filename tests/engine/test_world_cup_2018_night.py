@@ -114,3 +114,20 @@ def test_winners_come_sorted_as_the_announcement_is_compared() -> None:
         found = winners(case)
         assert found is not None
         assert found == sorted(found)
+
+
+def test_a_side_choosers_side_comes_from_the_logs_slot() -> None:
+    """«Журналист (до начала партии выбирает на какой стороне играет)»: the replay takes
+    the side the log gives the slot, so a dark journalist is recruited for certain."""
+    from pathlib import Path
+
+    from engine.gamelog import load
+    from engine.night.game import night_rules, start_players
+
+    log = load(Path(__file__).parent / "games" / "world-cup-2018-game.json")
+    journalist = next(s for s in log.players if s.role == "journalist")
+    journalist.faction = "dark"
+    players = start_players(log, night_rules(log))
+    assert players[journalist.id].faction == "dark"
+    journalist.faction = None
+    assert start_players(log, night_rules(log))[journalist.id].faction == ""

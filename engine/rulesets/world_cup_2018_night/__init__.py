@@ -19,6 +19,7 @@ from engine.rulesets.world_cup_2018_night import (
     town,
     weapons,
 )
+from engine.rulesets.world_cup_2018_night.common import SIDE_CHOOSERS
 from engine.rulesets.world_cup_2018_night.limits import check_night
 from engine.rulesets.world_cup_2018_night.rulings import RULINGS
 from engine.rulesets.world_cup_2018_night.steps import STEPS
@@ -44,7 +45,11 @@ START: dict[str, dict[str, int]] = {
 
 
 def new_player(slot: str, role: str) -> Player:
-    return Player(slot, role, _FACTION.get(role, ""), {}, dict(START.get(role, {})))
+    """A mayor, journalist or jester «до начала партии выбирает на какой стороне играет»:
+    no side here, so that the replay takes the log's (the slot's faction, "town" or
+    "dark"); without one the player is undecided and counts as neither."""
+    faction = "" if role in SIDE_CHOOSERS else _FACTION.get(role, "")
+    return Player(slot, role, faction, {}, dict(START.get(role, {})))
 
 
 def may_use(player: Player, ability: Ability) -> str | None:

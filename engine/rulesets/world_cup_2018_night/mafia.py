@@ -41,8 +41,8 @@ def _recruit(state: NightState, move: Move) -> None:
         return
     if p.role in SIDE_CHOOSERS and p.faction == DARK:
         why = "a dark mayor, journalist or jester: «вербуются со 100% вероятностью»"
-    elif p.role == "citizen" or (p.role in SIDE_CHOOSERS and p.faction in ("town",
-                                                                            "neutral")):
+    elif p.role == "citizen" or (p.role in SIDE_CHOOSERS and p.faction in ("town", "neutral",
+                                                                            "")):
         if move.options.get("consent") is not True:
             fail(state, move, "the target refused («В случае отказа от вербовки»)")
             return
