@@ -135,6 +135,9 @@ DOUBLE_VOTE = "double-vote"  # the mayor's night move «голосование �
 GIFT = "gift"  # the fairy's gift; options {"gift": <gift id>}, targets [recipient]
 CONFESSION = "confession"  # the priest's «исповедь»; targets [confessed]
 STEER_ZOMBIE = "steer-zombie"  # the necromancer's day letter; targets [zombie, voted for]
+# the fairy's «В первый день выдаёт 3 артефакта любым игрокам» (`days[1].actions`); targets
+# [holder, ...], one artifact each (a player named twice holds two)
+ARTIFACTS = "artifacts"
 TIE_DRAW = "tie"  # `days[n].draws` name of the GM's draw between tied players
 
 # Slot change kinds (`Slot.changes`) the vote reads

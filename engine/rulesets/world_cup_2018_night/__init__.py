@@ -1,9 +1,9 @@
 """«Чемпионат мира 2018»'s night (seed 001_221c34118e616beb.txt), put together from its
 parts: the order of moves (`steps`), the shooters (`weapons`), the clans' recruitment and
 letters (`mafia`), the town (`town`), the neutrals (`neutrals`), the doping clan (`doping`),
-the fairy's gifts (`gifts`), the checks before the night (`limits`), what meets every move
-and the night's end (`night_end`), the victory conditions (`victory`), the rulings
-(`rulings`)."""
+the fairy's gifts (`gifts`) and her day-1 artifacts (`day`), the checks before the night
+(`limits`), what meets every move and the night's end (`night_end`), the victory conditions
+(`victory`), the rulings (`rulings`)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from engine.night.model import Ability, Move, NightRules
 from engine.night.state import NightState, Player
 from engine.rulesets.world_cup_2018 import ROLES
 from engine.rulesets.world_cup_2018_night import (
+    day,
     doping,
     gifts,
     mafia,
@@ -83,6 +84,7 @@ NIGHT: NightRules = NightRules(
     check_night=check_night, move_order=move_order,
     retarget=night_end.RETARGET, ends=night_end.ENDS,
     winners=winners,
+    day_before=day.day_before,
     supported=SUPPORTED,
     option_choices={
         "gift": ({"gift": "vest", "gift2": "cross"},

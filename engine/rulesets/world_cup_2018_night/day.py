@@ -1,0 +1,44 @@
+"""What a day does that the night must know (`NightRules.day_before`): the fairy's artifacts.
+
+«Завхоз сборной (Безумная Фея) — ... В первый день выдаёт 3 артефакта любым игрокам.» The
+move is a day action `artifacts` of day 1, its targets the holders (one artifact each, a
+player named twice holding two). The treasure hunter looks for them by night («ищет у игроков
+артефакты»), and inherits those of a holder jailed or killed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.gamelog import Action
+from engine.night.state import NightState
+from engine.rulesets.world_cup_2018 import ARTIFACTS
+from engine.rulesets.world_cup_2018_night.town import ARTIFACTS as HOW_MANY
+
+
+def day_before(state: NightState, actions: Sequence[Action]) -> None:
+    """The artifacts of day 1 reach their holders before night 1; a move that breaks the
+    clause (not the fairy, not day 1, more than three, a holder not in the game) is kept
+    out with its reason."""
+    given = 0
+    for action in actions:
+        if action.ability != ARTIFACTS:
+            continue
+        fairy = state.players.get(action.actor)
+        why = None
+        if fairy is None or fairy.role != "fairy":
+            why = "only the fairy gives artifacts"
+        elif state.night != 1:
+            why = f"artifacts are given on the first day, not day {state.night}"
+        elif given + len(action.targets) > HOW_MANY:
+            why = f"{HOW_MANY} artifacts in all («выдаёт 3 артефакта»)"
+        elif any(t not in state.players for t in action.targets):
+            why = "a holder who is not a player of this game"
+        if why is not None:
+            state.record("not-taken", f"{action.actor}'s artifacts: {why}", actor=action.actor)
+            continue
+        given += len(action.targets)
+        for holder in action.targets:
+            player = state.players[holder]
+            player.features["artifact"] = player.features.get("artifact", 0) + 1
+            state.record("artifact-given", f"{action.actor} gives {holder} an artifact (day 1)",
+                         subject=holder, actor=action.actor)
