@@ -248,18 +248,34 @@ def _tie(d: _Day, tied: list[str], last: str | None) -> tuple[str | None, str]:
 
 def _previous_order(d: _Day) -> tuple[list[str], str]:
     """«согласно очереди последней ночи. Либо же согласно очередности «по-умолчанию»»
-    (line 14): the latest night before the day with an order, else the GM's draw of the
-    initial order (line 5), else the roster."""
-    nights = [n for n in d.log.nights if n.number <= d.day - 1 and n.order]
-    if nights:
-        last = max(nights, key=lambda n: n.number)
-        return list(last.order or []), f"night {last.number}'s order"
+    (line 14): the latest night before the day with an order, its own in the log or the one
+    its day's voting made (line 4: night N follows day N), else the GM's draw of the initial
+    order (line 5), else the roster."""
+    for night in range(d.day - 1, 0, -1):
+        entry = d.log.night(night)
+        if entry is not None and entry.order:
+            return list(entry.order), f"night {night}'s order"
+        made = _voted_order(d, night)
+        if made:
+            return made, f"night {night}'s order (day {night}'s voting)"
     draws = [x for n in d.log.nights for x in n.draws] + [x for e in d.log.days for x in e.draws]
     for draw in draws:
         if draw.name == rs.DEFAULT_ORDER and isinstance(draw.outcome, list):
             return [str(x) for x in draw.outcome], "the GM's default order"
     roster = sorted(d.log.players, key=lambda s: (s.number is None, s.number or 0))
     return [s.id for s in roster], "the roster (the log has no night order nor default order)"
+
+
+def _voted_order(d: _Day, day: int) -> list[str]:
+    """The order day `day`'s voting made for the night after it, under the same rulings;
+    none when the log holds no vote of that day."""
+    window = day_window(d.log, day)
+    if window.end is None or not any(window.holds(v.post) for v in d.log.votes):
+        return []
+    from engine.day.count import count_day  # count imports this module
+
+    chosen = {f"open-roles.{k}": v for k, v in d.rule.items()}
+    return count_day(d.log, day, chosen).order or []
 
 
 def _order(d: _Day, rec: VotingRecord) -> tuple[list[str], list[DayEvent]]:
