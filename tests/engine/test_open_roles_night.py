@@ -96,3 +96,26 @@ def test_duties_missed_are_recorded() -> None:
               if e.kind == "duty-missed"]
     assert missed == [(None, "no maf killed tonight"), ("D", "D (doctor) made no night move"),
                       ("K", "K (doctor) made no night move")]
+
+
+def test_a_lone_killer_owes_no_other_move() -> None:
+    """«Если в игре остался один маф, то перед убийством он должен совершить свой ролевой
+    ход» (25): the killer's role move is the kill itself; a lone maf of another role owes his
+    role's move too."""
+    from engine.night import run_night
+
+    rules = get_ruleset("open-roles").night
+    assert rules is not None
+    assert rules.new_player is not None
+    players = {s: rules.new_player(s, r) for s, r in
+               (("K", "killer"), ("M", "doctor"), ("V", "judge"), ("W", "judge"))}
+    players["M"].faction = "mafia"
+    players["M"].alive = False
+    kill = [Action(actor="K", ability="kill", targets=["V"])]
+    result = run_night(rules, players, 1, kill, order=["K", "V", "W"])
+    assert [e for e in result.events if e.kind == "duty-missed"] == []
+    assert result.deaths == ["V"]
+    players["M"].alive, players["K"].alive = True, False
+    kill = [Action(actor="M", ability="kill", targets=["V"])]
+    result = run_night(rules, players, 1, kill, order=["M", "V", "W"])
+    assert [e.subject for e in result.events if e.kind == "duty-missed"] == ["M"]

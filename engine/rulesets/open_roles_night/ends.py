@@ -11,7 +11,14 @@ from engine.night.state import NightState
 from engine.rulesets.open_roles_night import common as c
 from engine.rulesets.open_roles_night.flow import catch_up
 from engine.rulesets.open_roles_night.messages import MESSAGES
-from engine.rulesets.open_roles_night.records import ACQUIRED, has_role, is_mafia, note, rec
+from engine.rulesets.open_roles_night.records import (
+    ACQUIRED,
+    gain,
+    has_role,
+    is_mafia,
+    note,
+    rec,
+)
 from engine.rulesets.open_roles_night.rules import ROLE_ABILITIES
 
 
@@ -52,7 +59,8 @@ def _duties(state: NightState) -> None:
         p = state.players[slot]
         roles = [p.role] + [k[len(ACQUIRED):] for k, v in p.features.items()
                             if k.startswith(ACQUIRED) and v != 0]
-        owes = any(ROLE_ABILITIES.get(x) and x not in FREE for x in roles)
+        # the killer's only move is the kill: a lone killer has made it (25)
+        owes = any(set(ROLE_ABILITIES.get(x, ())) - {c.KILL} and x not in FREE for x in roles)
         if slot in killers and r.lone != slot:
             continue  # the night's killer: his kill is his move (22)
         if owes and not any(m.actor == slot and m.ability.id != c.KILL for m in sent):
@@ -68,16 +76,7 @@ def _master(state: NightState) -> None:
     deaths = sorted((d.seq, slot) for slot, d in r.dead.items())
     if not deaths:
         return
-    last = state.players[deaths[-1][1]]
-    for slot, p in sorted(state.players.items()):
-        if p.role != "master" or not p.alive or last.slot == slot or last.role == "master":
-            continue
-        if c.option(state, "master-gain") == "last":
-            for k in [k for k in p.features if k.startswith(ACQUIRED)]:
-                del p.features[k]
-        p.features[ACQUIRED + last.role] = -1
-        state.record("master-gains", f"{slot} gets the abilities of {last.slot} "
-                     f"({last.role})", subject=last.slot, actor=slot)
+    gain(state, state.players[deaths[-1][1]])
 
 
 def _morning(state: NightState) -> None:

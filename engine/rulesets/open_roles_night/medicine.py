@@ -9,6 +9,7 @@ from engine.rulesets.open_roles_night import common as c
 from engine.rulesets.open_roles_night.flow import HANDLERS, stop
 from engine.rulesets.open_roles_night.harm import lethal, revive
 from engine.rulesets.open_roles_night.records import (
+    GONE,
     SELF_TREATED,
     STUNS,
     TREATED,
@@ -136,6 +137,7 @@ def raise_dead(state: NightState, move: Move) -> None:
     else:
         p.alive = True
         p.killed = None
+        p.features.pop(GONE, None)  # seated again later, he gives the master his abilities
     state.record("resurrected", f"{move.actor} raises {target} (the status is shown)",
                  "newspaper", subject=target, actor=move.actor)
     note(state, move.actor, "raised", target)

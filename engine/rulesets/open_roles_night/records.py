@@ -24,6 +24,7 @@ BORED_NEXT = "bored-next"  # feature: the bore's block reaches the next night (l
 SELF_TREATED = "self-treated"  # feature: the doctor's treatments of himself that took place
 TREATED = "treated:"  # feature prefix: treated:<slot> = the last night the doctor treated slot
 ACQUIRED = "acquired:"  # feature prefix: acquired:<role> = a role the master has the abilities of
+GONE = "gone"  # feature: a dead player the master has already had his chance at
 
 
 @dataclass
@@ -116,7 +117,36 @@ def rec(state: NightState) -> Rec:
             p.features.pop(BORED_NEXT)
             r.blocked[slot] = ""
     state.extra[c.ID] = r
+    _seated(state)
     return r
+
+
+def _seated(state: NightState) -> None:
+    """«После каждой посадки или убийства получает способности посаженного/убитого» (206):
+    a player dead at the night's start whom no night of the replay killed was seated by the
+    day before it (or died by a GM's word the replay does not share); the master has his
+    abilities from then on (the night kills are `ends._master`'s)."""
+    fresh = [s for s, p in sorted(state.players.items())
+             if not p.alive and not p.features.get(GONE, 0)]
+    for slot in fresh:
+        state.players[slot].features[GONE] = 1
+    seated = [s for s in fresh if state.players[s].killed is None]
+    if seated:
+        gain(state, state.players[seated[-1]])
+
+
+def gain(state: NightState, last: Player) -> None:
+    """Every living master gets the abilities of `last`, the latest seated or killed: in
+    their place (ruling master-gain=last) or beside them (all)."""
+    for slot, p in sorted(state.players.items()):
+        if p.role != "master" or not p.alive or last.slot == slot or last.role == "master":
+            continue
+        if c.option(state, "master-gain") == "last":
+            for k in [k for k in p.features if k.startswith(ACQUIRED)]:
+                del p.features[k]
+        p.features[ACQUIRED + last.role] = -1
+        state.record("master-gains", f"{slot} gets the abilities of {last.slot} "
+                     f"({last.role})", subject=last.slot, actor=slot)
 
 
 def is_mafia(p: Player) -> bool:

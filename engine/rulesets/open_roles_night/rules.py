@@ -12,7 +12,7 @@ from engine.night.state import NightState, Player
 from engine.rulesets import open_roles as rs
 from engine.rulesets.open_roles_night import common as c
 from engine.rulesets.open_roles_night.flow import move_key
-from engine.rulesets.open_roles_night.records import ACQUIRED, dead, is_mafia
+from engine.rulesets.open_roles_night.records import ACQUIRED, dead, is_mafia, rec
 
 # role -> its night abilities («Ночная способность»); vest and bomb are passive (279), fixer
 # and judge act in the evening and by day (293, 298), the master has what he acquired (206)
@@ -67,9 +67,15 @@ def may_use(player: Player, ability: Ability) -> str | None:
     21); the rest are the role's, or the roles the master acquired."""
     if ability.id == c.KILL:
         return None if is_mafia(player) else "only a maf kills at night (line 21)"
+    if player.role == "master":
+        return None  # what he has depends on the day's seating: `check_night` (rec) knows
+    return _not_his(player, ability.id)
+
+
+def _not_his(player: Player, ability: str) -> str | None:
     roles = [player.role] + [k[len(ACQUIRED):] for k, v in player.features.items()
                              if k.startswith(ACQUIRED) and v != 0]
-    if any(ability.id in ROLE_ABILITIES.get(r, ()) for r in roles):
+    if any(ability in ROLE_ABILITIES.get(r, ()) for r in roles):
         return None
     return f"not an ability of {player.role}"
 
@@ -79,8 +85,14 @@ def check_night(state: NightState, moves: list[Move]) -> list[tuple[Move, str]]:
     «Ставить зеркало на себя и направлять его на себя нельзя», «Себя блокировать нельзя»,
     «Себя защищать нельзя»: 73, 92, 137, 159); the number of targets; the night's killer makes
     no role move while other mafs live (22, 25; ruling killer-role-move)."""
+    rec(state)  # the night's records: the master gets the abilities of the day's seated
     refused: list[tuple[Move, str]] = []
     for m in moves:
+        if m.ability.id != c.KILL and state.players[m.actor].role == "master":
+            why = _not_his(state.players[m.actor], m.ability.id)
+            if why is not None:
+                refused.append((m, why))
+                continue
         low, high = TARGETS.get(m.ability.id, (1, 1))
         if not low <= len(m.targets) <= high or len(set(m.targets)) < len(m.targets):
             refused.append((m, f"{m.ability.id} takes {low}-{high} different targets"))
