@@ -60,19 +60,7 @@ def alive_at_start(log: GameLog, day: int) -> list[str]:
     published (unless brought back later: a `resurrected` slot change, e.g. Medical
     Miracles), else by the slot's recorded fate."""
     key = phase_sort_key(f"D{day}")
-    steps: list[tuple[tuple[int, int], int, str, bool]] = []  # (phase, order, slot, dies)
-    for item in log.published.phases:
-        if phase_sort_key(item.phase) < key:
-            steps.extend((phase_sort_key(item.phase), 0, d.slot, True) for d in item.deaths)
-    for slot in log.players:
-        steps.extend((phase_sort_key(c.phase), 1, slot.id, False) for c in slot.changes
-                     if c.kind == "resurrected" and phase_sort_key(c.phase) < key)
-    dead: set[str] = set()
-    for _, _, slot_id, dies in sorted(steps):
-        if dies:
-            dead.add(slot_id)
-        else:
-            dead.discard(slot_id)
+    dead = log.announced_out(f"D{day}")
     for s in log.players:
         if s.fate.kind in _DEAD and s.fate.phase is not None \
                 and phase_sort_key(s.fate.phase) < key:

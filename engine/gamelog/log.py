@@ -60,6 +60,27 @@ class GameLog(Model):
                 return n
         return None
 
+    def announced_out(self, before: str) -> set[str]:
+        """Slots the GM announced dead in a phase before `before` (a phase key) and did not
+        bring back since (a `resurrected` slot change, e.g. Medical Miracles, a raised
+        maf): the published record, in the order of the phases, deaths before returns
+        within one phase."""
+        key = phase_sort_key(before)
+        steps: list[tuple[tuple[int, int], int, str]] = []  # (phase, 0 dies / 1 returns, slot)
+        for item in self.published.phases:
+            if phase_sort_key(item.phase) < key:
+                steps.extend((phase_sort_key(item.phase), 0, d.slot) for d in item.deaths)
+        for slot in self.players:
+            steps.extend((phase_sort_key(c.phase), 1, slot.id) for c in slot.changes
+                         if c.kind == "resurrected" and phase_sort_key(c.phase) < key)
+        out: set[str] = set()
+        for _, returns, slot_id in sorted(steps):
+            if returns:
+                out.discard(slot_id)
+            else:
+                out.add(slot_id)
+        return out
+
     # -- integrity ------------------------------------------------------------------------
 
     @model_validator(mode="after")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.errors import MafiakitError
-from engine.gamelog import Action, GameLog
+from engine.gamelog import Action, GameLog, phase_sort_key
 from engine.night.model import NightRules
 from engine.night.resolve import NightResult, run_night
 from engine.night.state import Player
@@ -80,10 +80,16 @@ def replay(log: GameLog, night: int, *, replace: Mapping[int, Action] | None = N
 
 def announced_dead(log: GameLog, players: dict[str, Player], night: int) -> None:
     """The GM's announced deaths of the phases before night `night` (days up to `night`,
-    nights before it) take those players out (in place)."""
-    for item in log.published.phases:
-        kind, number = item.phase[0], int(item.phase[1:])
-        if (kind == "D" and number <= night) or (kind == "N" and number < night):
-            for death in item.deaths:
-                if death.slot in players:
-                    players[death.slot].alive = False
+    nights before it) take those players out (in place); one the GM shows brought back
+    since (a `resurrected` slot change) takes part again."""
+    out = log.announced_out(f"N{night}")
+    # brought back since the last night (not earlier: the replay has carried them since,
+    # and may have lost them again)
+    since = (phase_sort_key(f"N{night - 1}"), phase_sort_key(f"D{night}"))
+    returned = {s.id for s in log.players for c in s.changes if c.kind == "resurrected"
+                and phase_sort_key(c.phase) in since}
+    for slot, player in players.items():
+        if slot in out:
+            player.alive = False
+        elif slot in returned:
+            player.alive = True
