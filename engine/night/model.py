@@ -169,6 +169,10 @@ class NightRules:
     # artifacts of day 1, a match the open-roles matchmaker made by day): run on the night's
     # state, as its first step "day", with that day's actions (`DayLog.actions`)
     day_before: Callable[[NightState, Sequence[Action]], None] | None = None
+    # the kinds of private result the engine gives (an event's `what`) where each is one
+    # answer of a closed list (open-roles: the seed's morning messages): a published result
+    # of one of these kinds that the replay does not give is another answer, disputed
+    answers: frozenset[str] = frozenset()
     # what the engine implements of each role, role id -> ability ids, each exercised by
     # scenario cases (tests enforce it): the rule set claims no more
     supported: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

@@ -35,9 +35,10 @@ def verify_nights(log: GameLog, rulings: Mapping[str, str] | None = None) -> lis
 def _findings(log: GameLog, rulings: Mapping[str, str] | None) -> list[Finding]:
     findings: list[Finding] = []
     results = replay_game(log, rulings)
+    answers = night_rules(log).answers
     for result in results:
         item = log.published.for_phase(f"N{result.night}")
-        findings.extend(_night(result, item))
+        findings.extend(_night(result, item, answers))
     if results and log.published.victory is not None:
         findings.append(_victory(log, results))
     return findings
@@ -103,7 +104,8 @@ def _ruling_dependent(log: GameLog, rulings: Mapping[str, str] | None,
     return out
 
 
-def _night(result: NightResult, item: PhasePublished | None) -> list[Finding]:
+def _night(result: NightResult, item: PhasePublished | None,
+           answers: frozenset[str] = frozenset()) -> list[Finding]:
     key = f"N{result.night}"
     if item is None:
         return [Finding(key, "night", "unverifiable", ", ".join(result.deaths) or "nobody",
@@ -116,7 +118,7 @@ def _night(result: NightResult, item: PhasePublished | None) -> list[Finding]:
              for e in result.events if e.kind == "unknown-ability"]
     found.append(_deaths(key, result, item))
     found.extend(_newspaper(key, result, item))
-    found.extend(_private(key, result, item))
+    found.extend(_private(key, result, item, answers))
     return found
 
 
@@ -169,9 +171,11 @@ def _newspaper(key: str, result: NightResult, item: PhasePublished) -> list[Find
     return found
 
 
-def _private(key: str, result: NightResult, item: PhasePublished) -> list[Finding]:
+def _private(key: str, result: NightResult, item: PhasePublished,
+             answers: frozenset[str] = frozenset()) -> list[Finding]:
     """Each private result the GM sent, against the replay's answer to the same player
-    about the same subject."""
+    about the same subject. Where the rule set's answers are a closed list (`answers`), a
+    published answer of that list other than the replay's is another answer."""
     found: list[Finding] = []
     for pub in item.private:
         what = f"private: {pub.recipient}" + (f" on {pub.subject}" if pub.subject else "")
@@ -190,7 +194,7 @@ def _private(key: str, result: NightResult, item: PhasePublished) -> list[Findin
         if shared and agree:
             found.append(Finding(key, what, "confirmed", shown, _show(pub.result),
                                  "the replay gives the same answer", source=where))
-        elif shared:
+        elif shared or any(k in answers for k in pub.result):
             found.append(Finding(key, what, "disputed", shown, _show(pub.result),
                                  "the replay gives another answer",
                                  _chain(result, {pub.recipient, pub.subject or ""}),

@@ -141,3 +141,18 @@ def test_replaying_the_game_twice_gives_the_same_events() -> None:
 def test_the_game_files_are_written_as_save_writes_them() -> None:
     for path in (CLEAN, MISTAKES):
         assert path.read_text(encoding="utf-8") == dumps(load(path))
+
+
+def test_a_morning_message_of_another_kind_is_another_answer() -> None:
+    """«Вы защитили вашего пациента» where the seed's order gives «Вы оживили вашего
+    пациента»: the messages are one list, so a wrong one is disputed, not unverifiable."""
+    log = load(CLEAN)
+    n2 = log.published.for_phase("N2")
+    assert n2 is not None
+    told = next(r for r in n2.private if r.recipient == "Eger" and r.subject == "Ulitka")
+    told.result = {"protected": "Вы защитили вашего пациента"}
+    found = {(f.phase, f.item): f for f in verify(log).findings}
+    wrong = found[("N2", "private: Eger on Ulitka")]
+    assert (wrong.status, wrong.expected) == ("disputed", "revived=Вы оживили вашего пациента")
+    assert wrong.published == "protected=Вы защитили вашего пациента"
+    assert wrong.chain

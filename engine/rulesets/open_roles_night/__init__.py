@@ -11,6 +11,7 @@ from engine.rulesets.open_roles_night import common as c
 from engine.rulesets.open_roles_night import force, medicine, movement, sight  # noqa: F401
 from engine.rulesets.open_roles_night.ends import finish
 from engine.rulesets.open_roles_night.flow import move_key, perform
+from engine.rulesets.open_roles_night.messages import MESSAGES
 from engine.rulesets.open_roles_night.rules import (
     ROLE_ABILITIES,
     check_night,
@@ -59,6 +60,8 @@ NIGHT = NightRules(
     self_target=True,  # the doctor may treat himself (line 31); other moves: check_night
     move_order=move_key, check_night=check_night, winners=winners, ends=(finish,),
     order_from_log=order_from_log, supported=SUPPORTED,
+    # every morning message is one answer of the seed's list: another one is a dispute
+    answers=frozenset(MESSAGES),
 )
 
 __all__ = ["ABILITIES", "NIGHT", "RULINGS", "STEPS", "SUPPORTED"]
