@@ -12,7 +12,7 @@ from engine.night.model import Move
 from engine.night.state import NightState
 from engine.rulesets.open_roles_night import common as c
 from engine.rulesets.open_roles_night.messages import FAILED, REASONS
-from engine.rulesets.open_roles_night.records import away, note, rec
+from engine.rulesets.open_roles_night.records import away, note, rec, stopped_by_pair
 
 Handler = Callable[[NightState, Move], None]
 HANDLERS: dict[str, Handler] = {}  # ability id -> its move, filled by the parts
@@ -40,6 +40,19 @@ def stop(state: NightState, move: Move, reason: str, text: str) -> None:
     rec(state).why[id(move)] = reason
     state.record("move-failed", f"{move.actor}'s {move.ability.id} fails: {reason} ({text})",
                  subject=move.target, actor=move.actor)
+
+
+def unreachable(state: NightState, move: Move, target: str) -> str | None:
+    """Why the move cannot reach `target` now, the case of the actor's message: away with
+    the driver («уведен Водителем»: "target-driven") or matched with the actor («сведены ...
+    Сводчиком»: "matched"); the move is stopped with the reason. None: within reach."""
+    if away(state, target) is not None:
+        stop(state, move, "target-away", f"{target} is away with the driver")
+        return "target-driven"
+    if stopped_by_pair(state, move, target):
+        stop(state, move, "matched", f"matched with {target}")
+        return "matched"
+    return None
 
 
 def own_state(state: NightState, move: Move) -> tuple[str, str] | None:

@@ -6,19 +6,17 @@ from __future__ import annotations
 from engine.night.model import Move
 from engine.night.state import NightState
 from engine.rulesets.open_roles_night import common as c
-from engine.rulesets.open_roles_night.flow import HANDLERS, stop
+from engine.rulesets.open_roles_night.flow import HANDLERS, stop, unreachable
 from engine.rulesets.open_roles_night.harm import lethal, protected_stop, try_stun
 from engine.rulesets.open_roles_night.records import (
     BORED_NEXT,
     Guard,
-    away,
     dead,
     is_mafia,
     kill_now,
     note,
     rec,
     reflect,
-    stopped_by_pair,
 )
 
 
@@ -27,13 +25,7 @@ def _reach(state: NightState, move: Move) -> str | None:
     matched with the actor: the move is stopped and `why` says which)."""
     target, _ = reflect(state, move, move.targets[0])
     move.targets = [target]
-    if away(state, target) is not None:
-        stop(state, move, "target-away", f"{target} is away with the driver")
-        return None
-    if stopped_by_pair(state, move, target):
-        stop(state, move, "matched", f"matched with {target}")
-        return None
-    return target
+    return None if unreachable(state, move, target) else target
 
 
 def kill(state: NightState, move: Move) -> None:
@@ -129,13 +121,9 @@ def block(state: NightState, move: Move) -> None:
         state.record("self-block", f"{move.actor} blocks himself: next night's move is "
                      "cancelled", actor=move.actor)
         return
-    if away(state, target) is not None:
-        stop(state, move, "target-away", f"{target} is away with the driver")
-        n.what, n.case = "bored", "target-driven"
-        return
-    if stopped_by_pair(state, move, target):
-        stop(state, move, "matched", f"matched with {target}")
-        n.what, n.case = "bored", "matched"
+    case = unreachable(state, move, target)
+    if case is not None:
+        n.what, n.case = "bored", case
         return
     if target in r.stunned:
         stop(state, move, "target-stunned", f"{target} is stunned")
@@ -165,13 +153,9 @@ def guard(state: NightState, move: Move) -> None:
     target, _ = reflect(state, move, move.targets[0])
     move.targets = [target]
     n.subject = target
-    if away(state, target) is not None:
-        stop(state, move, "target-away", f"{target} is away with the driver")
-        n.what, n.case = "bored", "target-driven"
-        return
-    if stopped_by_pair(state, move, target):
-        stop(state, move, "matched", f"matched with {target}")
-        n.what, n.case = "bored", "matched"
+    case = unreachable(state, move, target)
+    if case is not None:
+        n.what, n.case = "bored", case
         return
     g = Guard(move.actor, target)
     r.guards.append(g)

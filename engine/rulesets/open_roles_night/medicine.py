@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.night.model import Move
 from engine.night.state import NightState
 from engine.rulesets.open_roles_night import common as c
-from engine.rulesets.open_roles_night.flow import HANDLERS, stop
+from engine.rulesets.open_roles_night.flow import HANDLERS, stop, unreachable
 from engine.rulesets.open_roles_night.harm import lethal, revive
 from engine.rulesets.open_roles_night.records import (
     GONE,
@@ -19,7 +19,6 @@ from engine.rulesets.open_roles_night.records import (
     note,
     rec,
     reflect,
-    stopped_by_pair,
 )
 
 
@@ -54,13 +53,9 @@ def heal(state: NightState, move: Move) -> None:
     doctor = move.actor
     target, _ = reflect(state, move, move.targets[0])
     move.targets = [target]
-    if away(state, target) is not None:
-        stop(state, move, "target-away", f"{target} is away with the driver")
-        note(state, doctor, "patient-not-found", target, "target-driven")
-        return
-    if stopped_by_pair(state, move, target):
-        stop(state, move, "matched", f"matched with {target}")
-        note(state, doctor, "patient-not-found", target, "matched")
+    case = unreachable(state, move, target)
+    if case is not None:
+        note(state, doctor, "patient-not-found", target, case)
         return
     if _double(state, doctor, target):
         _treated(state, doctor, target)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.night.model import Move
 from engine.night.state import NightState
 from engine.rulesets.open_roles_night import common as c
-from engine.rulesets.open_roles_night.flow import HANDLERS, move_key, stop
+from engine.rulesets.open_roles_night.flow import HANDLERS, move_key, stop, unreachable
 from engine.rulesets.open_roles_night.records import (
     Mirror,
     Pair,
@@ -100,13 +100,10 @@ def mirror(state: NightState, move: Move) -> None:
     Ставить зеркало на себя и направлять его на себя нельзя»; «Если зеркало ставится на
     сведенных на момент постановки зеркала персонажей, то оно разбивается» (92-94)."""
     on, toward = move.targets[0], move.targets[1]
-    if away(state, on) is not None:
-        stop(state, move, "target-away", f"{on} is away with the driver")
-        note(state, move.actor, "mirror-no-place", on, "target-driven")
-        return
-    if stopped_by_pair(state, move, on):
-        stop(state, move, "matched", f"matched with {on}")
-        note(state, move.actor, "mirror-failed", on, "matched")
+    case = unreachable(state, move, on)
+    if case is not None:
+        note(state, move.actor, "mirror-no-place" if case == "target-driven" else
+             "mirror-failed", on, case)
         return
     m = Mirror(move.actor, on, toward)
     if pair_of(state, on, toward) is not None:

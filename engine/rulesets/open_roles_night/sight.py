@@ -12,9 +12,8 @@ from __future__ import annotations
 from engine.night.model import Move
 from engine.night.state import NightState
 from engine.rulesets.open_roles_night.common import FOLLOW, WATCH
-from engine.rulesets.open_roles_night.flow import HANDLERS, position, stop
+from engine.rulesets.open_roles_night.flow import HANDLERS, position, stop, unreachable
 from engine.rulesets.open_roles_night.records import (
-    away,
     dead,
     note,
     rec,
@@ -51,13 +50,9 @@ def watch(state: NightState, move: Move) -> None:
     r = rec(state)
     target, _ = reflect(state, move, move.targets[0])
     move.targets = [target]
-    if away(state, target) is not None:
-        stop(state, move, "target-away", f"{target} is away with the driver")
-        note(state, move.actor, "not-followed", target, "target-driven")
-        return
-    if stopped_by_pair(state, move, target):
-        stop(state, move, "matched", f"matched with {target}")
-        note(state, move.actor, "not-followed", target, "matched")
+    case = unreachable(state, move, target)
+    if case is not None:
+        note(state, move.actor, "not-followed", target, case)
         return
     n = note(state, move.actor, "seen", target, "watched", seen=[])
     assert n.seen is not None
