@@ -39,16 +39,22 @@ def _failed(log: GameLog, night: int, actor: str, ability: str) -> bool:
 
 def _reached(log: GameLog, night: int, ability: str, told: str, what: str,
              names: Names) -> dict[str, str]:
-    """Slots an action of night `night` reached: the target's own message from the GM (e.g.
-    «Вы оглушены»), or an action as sent whose actor was not told it failed."""
+    """Slots an action of night `night` reached: the targets' own messages from the GM (e.g.
+    «Вы оглушены», lines 131, 153); and, when those are fewer than the actions whose actor
+    was not told they failed (the log keeps only some of the GM's messages), each such
+    action's target as sent. Messages for every action are the whole record: they say whom
+    it reached, wherever a witch or a mirror sent it."""
     out: dict[str, str] = {}
     item = log.published.for_phase(f"N{night}")
     for r in item.private if item else []:
         if r.kind == told:
             out[r.recipient] = f"{what} in night {night} (the GM's message to them)"
-    for a in _night_actions(log, night, ability):
-        if a.targets and not _failed(log, night, a.actor, ability):
-            out.setdefault(a.targets[0], f"{what} by {names(a.actor)} in night {night}")
+    standing = [a for a in _night_actions(log, night, ability)
+                if a.targets and not _failed(log, night, a.actor, ability)]
+    if len(out) >= len(standing):
+        return out
+    for a in standing:
+        out.setdefault(a.targets[0], f"{what} by {names(a.actor)} in night {night}")
     return out
 
 

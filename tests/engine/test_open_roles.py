@@ -62,7 +62,13 @@ def test_effects_from_results_and_actions() -> None:
         PrivateResult(recipient="C", kind="stunned", source=ref),
         PrivateResult(recipient="B", ability="stun", kind="failure", source=ref),
     ]))
-    assert sorted(stunned(log, 1)) == ["B", "C"]  # B's own stun on E failed
+    # B's own stun on E failed; A's on B stands: one message for one standing stun is the
+    # whole record (the stun reached C, not B: a witch or a mirror sent it there)
+    assert sorted(stunned(log, 1)) == ["C"]
+    log.nights[-1].actions.append(Action(actor="D", ability="stun", targets=["E"]))
+    # two standing stuns and one message: the log keeps only some messages, the actions
+    # count too
+    assert sorted(stunned(log, 1)) == ["B", "C", "E"]
     assert sorted(blocked(log, 1)) == ["D"]
     assert [(a, b) for a, b, _ in matched(log, 1)] == [("A", "C")]
     assert stunned(log, 2) == {}  # night 0 touches day 1 only
