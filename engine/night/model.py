@@ -169,6 +169,9 @@ class NightRules:
     # artifacts of day 1, a match the open-roles matchmaker made by day): run on the night's
     # state, as its first step "day", with that day's actions (`DayLog.actions`)
     day_before: Callable[[NightState, Sequence[Action]], None] | None = None
+    # what the GM's record of the game before night N sets on the players the night starts
+    # from, after the announced deaths (world-cup: a «сухарь» turned to stone or released)
+    from_log: Callable[[GameLog, dict[str, Player], int], None] | None = None
     # the kinds of private result the engine gives (an event's `what`) where each is one
     # answer of a closed list (open-roles: the seed's morning messages): a published result
     # of one of these kinds that the replay does not give is another answer, disputed

@@ -146,3 +146,23 @@ def test_replaying_the_game_twice_gives_the_same_events() -> None:
 def test_the_game_files_are_written_as_save_writes_them() -> None:
     for path in (CLEAN, MISTAKES):
         assert path.read_text(encoding="utf-8") == dumps(load(path))
+
+
+def test_a_suhar_turned_to_stone_by_day_makes_no_move_that_night() -> None:
+    """«Сухарь может быть превращен ведущим в камень (не сможет выполнять дневных и ночных
+    ходов, голосовать)»: the GM's `stoned` change on day 2 stops Strazh's shot of night 2;
+    released on day 3, he shoots again on night 3."""
+    from engine.gamelog import SlotChange
+    from engine.night import replay_game
+
+    log = load(CLEAN)
+    strazh = next(s for s in log.players if s.id == "Strazh")
+    strazh.changes.append(SlotChange(phase="D2", kind="stoned"))
+    results = {r.night: r for r in replay_game(log)}
+    shot = next(m for m in results[2].moves if m.actor == "Strazh")
+    assert shot.refused
+    assert shot.stopped == "turned to stone («сухарь»)"
+    assert "Gromov" not in results[2].deaths  # the sheriff's shot killed him in the game
+    strazh.changes.append(SlotChange(phase="D3", kind="released"))
+    again = {r.night: r for r in replay_game(log)}
+    assert not any(m.refused for m in again[3].moves if m.actor == "Strazh")

@@ -84,7 +84,7 @@ NIGHT: NightRules = NightRules(
     check_night=check_night, move_order=move_order,
     retarget=night_end.RETARGET, ends=night_end.ENDS,
     winners=winners,
-    day_before=day.day_before,
+    day_before=day.day_before, from_log=day.stones,
     supported=SUPPORTED,
     option_choices={
         "gift": ({"gift": "vest", "gift2": "cross"},

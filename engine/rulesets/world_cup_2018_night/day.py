@@ -1,4 +1,5 @@
-"""What a day does that the night must know (`NightRules.day_before`): the fairy's artifacts.
+"""What a day does that the night must know: the fairy's artifacts (`NightRules.day_before`),
+a «сухарь» turned to stone or released (`NightRules.from_log`).
 
 «Завхоз сборной (Безумная Фея) — ... В первый день выдаёт 3 артефакта любым игрокам.» The
 move is a day action `artifacts` of day 1, its targets the holders (one artifact each, a
@@ -9,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.gamelog import Action
-from engine.night.state import NightState
+from engine.gamelog import Action, GameLog
+from engine.night.state import NightState, Player
 from engine.rulesets.world_cup_2018 import ARTIFACTS
 from engine.rulesets.world_cup_2018_night.town import ARTIFACTS as HOW_MANY
 
@@ -42,3 +43,13 @@ def day_before(state: NightState, actions: Sequence[Action]) -> None:
             player.features["artifact"] = player.features.get("artifact", 0) + 1
             state.record("artifact-given", f"{action.actor} gives {holder} an artifact (day 1)",
                          subject=holder, actor=action.actor)
+
+
+def stones(log: GameLog, players: dict[str, Player], night: int) -> None:
+    """«Сухарь может быть превращен ведущим в камень (не сможет выполнять дневных и ночных
+    ходов, голосовать). Может быть превращен из камня обратно ...»: stone at the close of
+    day N (the GM's `stoned` / `released` slot changes), stone for night N."""
+    from engine.day.world_cup_2018 import stoned_at  # the day module imports the rule set
+
+    for slot, player in players.items():
+        player.features["stoned"] = 1 if stoned_at(log, slot, night, None) else 0
