@@ -80,11 +80,16 @@ def matched(log: GameLog, day: int, names: Names = str) -> list[tuple[str, str, 
         if len(a.targets) >= 2 and not _failed(log, night, a.actor, rs.MATCH):
             out.append((a.targets[0], a.targets[1],
                         f"matched by {names(a.actor)} in night {night}"))
+    return out + day_matches(log, day, names)
+
+
+def day_matches(log: GameLog, day: int, names: Names = str) -> list[tuple[str, str, str]]:
+    """The matchmaker's matches made by day `day` («Ночная и дневная способность»), each
+    with who made it; not by a matchmaker blocked for the day (line 135)."""
     bad = blocked(log, day)
-    for a in _day_actions(log, day, rs.MATCH):
-        if len(a.targets) >= 2 and a.actor not in bad:
-            out.append((a.targets[0], a.targets[1], f"matched by {names(a.actor)} on day {day}"))
-    return out
+    return [(a.targets[0], a.targets[1], f"matched by {names(a.actor)} on day {day}")
+            for a in _day_actions(log, day, rs.MATCH)
+            if len(a.targets) >= 2 and a.actor not in bad]
 
 
 def _day_actions(log: GameLog, day: int, *abilities: str) -> list[Action]:

@@ -52,7 +52,7 @@ def replay_game(log: GameLog, rulings: Mapping[str, str] | None = None, *,
             break
         announced_dead(log, players, night.number)
         if rules.from_log is not None:
-            rules.from_log(log, players, night.number)
+            rules.from_log(log, players, night.number, chosen)
         sent = (actions or {}).get(night.number, night.actions)
         order = night.order
         if order is None and rules.order_from_log is not None:

@@ -171,7 +171,8 @@ class NightRules:
     day_before: Callable[[NightState, Sequence[Action]], None] | None = None
     # what the GM's record of the game before night N sets on the players the night starts
     # from, after the announced deaths (world-cup: a «сухарь» turned to stone or released)
-    from_log: Callable[[GameLog, dict[str, Player], int], None] | None = None
+    # (the log, the players, the night, the rulings chosen)
+    from_log: Callable[[GameLog, dict[str, Player], int, Mapping[str, str]], None] | None = None
     # the kinds of private result the engine gives (an event's `what`) where each is one
     # answer of a closed list (open-roles: the seed's morning messages): a published result
     # of one of these kinds that the replay does not give is another answer, disputed

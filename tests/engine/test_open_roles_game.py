@@ -153,3 +153,24 @@ def test_a_morning_message_of_another_kind_is_another_answer() -> None:
     assert (wrong.status, wrong.expected) == ("disputed", "revived=Вы оживили вашего пациента")
     assert wrong.published == "protected=Вы защитили вашего пациента"
     assert wrong.chain
+
+
+def test_a_day_match_holds_through_the_night_unless_its_maker_was_blocked() -> None:
+    """«Ночная и дневная способность ... на протяжении игровых суток» (line 72-73): Kit's
+    match of day 2 stands in night 2's replay; made by a matchmaker the GM's record blocks
+    for the day (line 135), it does not."""
+    from engine.gamelog import Action, PrivateResult, SourceRef
+
+    log = load(CLEAN)
+    day2 = next(d for d in log.days if d.number == 2)
+    day2.actions.append(Action(actor="Kit", ability="match", targets=["Pum", "Dyatel"]))
+    night2 = next(r for r in replay_game(log) if r.night == 2)
+    assert [(e.kind, e.subject, e.actor) for e in night2.events if e.kind == "day-match"] == [
+        ("day-match", "Pum", "Kit")]
+    n1 = log.published.for_phase("N1")
+    assert n1 is not None
+    n1.private.append(PrivateResult(recipient="Kit", kind="blocked",
+                                    source=SourceRef(kind="manual")))
+    night2 = next(r for r in replay_game(log) if r.night == 2)
+    assert not [e for e in night2.events if e.kind == "day-match"]
+    assert any(e.kind == "not-taken" and e.actor == "Kit" for e in night2.events)

@@ -15,6 +15,8 @@ from engine.rulesets.open_roles_night.messages import MESSAGES
 from engine.rulesets.open_roles_night.rules import (
     ROLE_ABILITIES,
     check_night,
+    day_before,
+    from_log,
     may_use,
     new_player,
     order_from_log,
@@ -59,7 +61,8 @@ NIGHT = NightRules(
     steps=STEPS, abilities=ABILITIES, new_player=new_player, may_use=may_use,
     self_target=True,  # the doctor may treat himself (line 31); other moves: check_night
     move_order=move_key, check_night=check_night, winners=winners, ends=(finish,),
-    order_from_log=order_from_log, supported=SUPPORTED,
+    order_from_log=order_from_log, from_log=from_log,
+    day_before=day_before, supported=SUPPORTED,
     # every morning message is one answer of the seed's list: another one is a dispute
     answers=frozenset(MESSAGES),
 )

@@ -21,6 +21,9 @@ from engine.rulesets.open_roles_night.messages import MESSAGES
 
 STUNS = "stuns"  # feature: stuns taken in the game («Два оглушения за игру смертельны»)
 BORED_NEXT = "bored-next"  # feature: the bore's block reaches the next night (line 134, 140)
+# feature: blocked for the day before the night, by the GM's record (`rules.from_log`): his
+# day match does not stand («не может использовать все свои дневные способности», line 135)
+DAY_BLOCKED = "day-blocked"
 SELF_TREATED = "self-treated"  # feature: the doctor's treatments of himself that took place
 TREATED = "treated:"  # feature prefix: treated:<slot> = the last night the doctor treated slot
 ACQUIRED = "acquired:"  # feature prefix: acquired:<role> = a role the master has the abilities of

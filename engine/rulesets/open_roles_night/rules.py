@@ -4,15 +4,22 @@ log (line 4), the players a role sheet makes, the checks of a night's moves take
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from engine.gamelog import GameLog
+from engine.gamelog import Action, GameLog
 from engine.night.model import Ability, Move
 from engine.night.state import NightState, Player
 from engine.rulesets import open_roles as rs
 from engine.rulesets.open_roles_night import common as c
 from engine.rulesets.open_roles_night.flow import move_key
-from engine.rulesets.open_roles_night.records import ACQUIRED, dead, is_mafia, rec
+from engine.rulesets.open_roles_night.records import (
+    ACQUIRED,
+    DAY_BLOCKED,
+    Pair,
+    dead,
+    is_mafia,
+    rec,
+)
 
 # role -> its night abilities («Ночная способность»); vest and bomb are passive (279), fixer
 # and judge act in the evening and by day (293, 298), the master has what he acquired (206)
@@ -53,6 +60,40 @@ def order_from_log(log: GameLog, night: int) -> list[str]:
                 return [str(x) for x in draw.outcome]
     roster = sorted(log.players, key=lambda s: (s.number is None, s.number or 0))
     return [s.id for s in roster]
+
+
+def from_log(log: GameLog, players: dict[str, Player], night: int,
+             _rulings: Mapping[str, str]) -> None:
+    """Who the GM's record has blocked for day N (line 135), for `day_before`."""
+    from engine.day.open_roles import blocked  # the day module imports the rule set
+
+    held = blocked(log, night)
+    for slot, player in players.items():
+        player.features[DAY_BLOCKED] = 1 if slot in held else 0
+
+
+def day_before(state: NightState, actions: Sequence[Action]) -> None:
+    """«Ночная и дневная способность. Сводит 2 игроков. В результате, на протяжении игровых
+    суток, сведенные не могут предпринимать никаких действий друг против друга» (72-73): a
+    match made on day N holds through night N (ruling day-match-night), unless its maker
+    was blocked for the day (line 135) or is not the matchmaker."""
+    if c.option(state, "day-match-night") == "day-only":
+        return
+    r = rec(state)
+    for a in actions:
+        p = state.players.get(a.actor)
+        if a.ability != c.MATCH or len(a.targets) != 2 or p is None or not p.alive:
+            continue
+        why = ("blocked for the day" if p.features.get(DAY_BLOCKED, 0)
+               else _not_his(p, c.MATCH))
+        if why is not None or not all(t in state.players for t in a.targets):
+            state.record("not-taken", f"{a.actor}'s day match: {why or 'not a player'}",
+                         actor=a.actor)
+            continue
+        x, y = a.targets
+        r.pairs.append(Pair(x, y, a.actor))
+        state.record("day-match", f"{x} and {y} stay matched for the night ({a.actor}'s "
+                     "day match)", subject=x, actor=a.actor, other=y)
 
 
 def new_player(slot: str, role: str) -> Player:

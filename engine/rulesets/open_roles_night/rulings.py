@@ -135,6 +135,13 @@ RULINGS: tuple[Ruling, ...] = (
        (("away", "no: the corpse is away all night like any companion"),
         ("raises", "yes: «нельзя вылечить» is the doctor's; the necromancer raises the dead")),
        "away"),
+    _r("day-match-night", "Does a match made by day hold through the night that follows?",
+       "line 72-73: «Ночная и дневная способность. Сводит 2 игроков. В результате, на "
+       "протяжении игровых суток, сведенные не могут предпринимать никаких действий друг "
+       "против друга»",
+       (("holds", "yes: the game's сутки are the day and the night after it"),
+        ("day-only", "no: a day's match ends with the day's close")),
+       "holds"),
     _r("master-gain", "Does the master keep the abilities he got before?",
        "line 206: «После каждой посадки или убийства получает способности посаженного/"
        "убитого. В очередности появления посаженных/убитых. ... Утром Мастер получает "

@@ -8,7 +8,7 @@ player named twice holding two). The treasure hunter looks for them by night («
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from engine.gamelog import Action, GameLog
 from engine.night.state import NightState, Player
@@ -45,7 +45,8 @@ def day_before(state: NightState, actions: Sequence[Action]) -> None:
                          subject=holder, actor=action.actor)
 
 
-def stones(log: GameLog, players: dict[str, Player], night: int) -> None:
+def stones(log: GameLog, players: dict[str, Player], night: int,
+           _rulings: Mapping[str, str]) -> None:
     """«Сухарь может быть превращен ведущим в камень (не сможет выполнять дневных и ночных
     ходов, голосовать). Может быть превращен из камня обратно ...»: stone at the close of
     day N (the GM's `stoned` / `released` slot changes), stone for night N."""
