@@ -43,3 +43,26 @@ def test_the_messages_are_the_seeds_words() -> None:
     missing = [k for k, v in MESSAGES.items() if k not in WORDLESS
                and v.rstrip(":") not in text]
     assert not missing, missing
+
+
+def test_every_influence_line_has_a_case() -> None:
+    """Each «Влияния ходов других игроков» line of the seed is quoted by a case's clause
+    (the two lines that only point to another role's section aside)."""
+    seed = shared_dir() / "seeds" / SEED
+    if not seed.is_file():
+        pytest.skip(f"the seed is not at {seed} (set MAFIAKIT_SHARED)")
+    lines: list[str] = []
+    inside = False
+    for line in seed.read_text(encoding="utf-8").splitlines():
+        if line.startswith("Влияния ходов других игроков"):
+            inside = True
+        elif line.startswith("Сообщения, получаемые утром"):
+            inside = False
+        elif inside and line.strip().startswith("-") and len(line.strip()) > 2:
+            lines.append(" ".join(line.strip()[1:].split()).rstrip(";."))
+    pointers = [x for x in lines if x.startswith("Влияние ") and "смотри в описании" in x]
+    assert len(lines) - len(pointers) == 30
+    clauses = [" ".join(str(load_night_case(p)["clause"]).split())
+               for p in night_case_files("open-roles")]
+    missing = [x for x in lines if x not in pointers and not any(x[:50] in c for c in clauses)]
+    assert not missing, missing
