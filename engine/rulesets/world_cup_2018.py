@@ -138,6 +138,9 @@ STEER_ZOMBIE = "steer-zombie"  # the necromancer's day letter; targets [zombie, 
 # the fairy's «В первый день выдаёт 3 артефакта любым игрокам» (`days[1].actions`); targets
 # [holder, ...], one artifact each (a player named twice holds two)
 ARTIFACTS = "artifacts"
+# «визитка начальника тюрьмы — 1 раз можно выпустить любого игрока чья роль не вскрыта»:
+# the holder's day action (`days[n].actions`), targets [the jailed player]
+RELEASE = "release"
 TIE_DRAW = "tie"  # `days[n].draws` name of the GM's draw between tied players
 
 # Slot change kinds (`Slot.changes`) the vote reads

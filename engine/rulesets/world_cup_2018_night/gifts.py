@@ -14,7 +14,8 @@ A held gift is the feature of its id (a count). What acts at night:
 - «зеркало — перенаправляет любое действие на выбранного игрока»: `mirror` (`retarget`);
 - the vests, the Chinese vest (`weapons`), the cross (`neutrals`), the poisoned perfume and
   the antidote (`night_end`), the sick note (`neutrals`), the fake passport (`shown_role`).
-The others act by day (black mark, diploma, magic ball, internet, warden's card)."""
+By day: the black mark and the diploma (the day's count), the warden's card (`day.release`);
+the magic ball and the internet carry words, not moves."""
 
 from __future__ import annotations
 
