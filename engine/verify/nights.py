@@ -187,10 +187,15 @@ def _private(key: str, result: NightResult, item: PhasePublished,
                                  "the replay gives this player no result about this subject",
                                  _chain(result, {pub.recipient}), source=where))
             continue
-        expected = {str(e.detail("what")): e.detail("result") for e in mine}
-        agree = all(expected.get(k) == v for k, v in pub.result.items() if k in expected)
+        # a player may be told several answers of one kind about one subject (a journalist's
+        # facts): the GM's answer agrees when it is one of them
+        expected: dict[str, list[object]] = {}
+        for e in mine:
+            expected.setdefault(str(e.detail("what")), []).append(e.detail("result"))
+        agree = all(v in expected[k] for k, v in pub.result.items() if k in expected)
         shared = [k for k in pub.result if k in expected]
-        shown = _show({k: v for k, v in expected.items() if v is not None})
+        shown = _show({k: " / ".join(map(str, vs)) for k, vs in expected.items()
+                       if any(v is not None for v in vs)})
         if shared and agree:
             found.append(Finding(key, what, "confirmed", shown, _show(pub.result),
                                  "the replay gives the same answer", source=where))
