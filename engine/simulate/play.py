@@ -1,0 +1,250 @@
+"""`play`: a random legal game of a registered rule set, seeded, as the game log its thread
+and its GM's action log would give.
+
+Each day every living player posts once with a vote for another living player; the day's
+outcome is the rule set's own count of those votes (`engine.day.count_day`). Each night
+every living player with a night ability sends one move (a supported ability, living
+targets, options from the rule set's `option_choices`); moves the engine refuses before
+the night (limits, a role's checks) are left out, so what remains is legal; the night is
+the engine's replay (`engine.night.replay_game`), and what the GM publishes (deaths with
+the role shown, the newspaper's facts, each private result) is what the replay shows. A
+rule set without a night engine (mafiascum) has the mafia kill one player a night. The game
+ends when the rule set's victory condition names winners, or after `max_days`.
+
+The engine decides the outcomes here, so a simulated game says nothing about the engine's
+correctness: it is for round trips (render the thread, scrape it back, compare) and for
+benchmarks at scale."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+
+from engine.day import count_day
+from engine.errors import MafiakitError
+from engine.gamelog import (
+    Action,
+    Boundary,
+    Death,
+    GameLog,
+    Meta,
+    NewspaperFact,
+    NightLog,
+    Occupant,
+    Phase,
+    PhasePublished,
+    Post,
+    PrivateResult,
+    Published,
+    Slot,
+    SourceRef,
+    Victory,
+    Vote,
+)
+from engine.night import NightResult, NightRules, replay_game
+from engine.night.game import announced_dead, start_players
+from engine.rulesets import get_ruleset
+from engine.simulate.rosters import roster
+
+GM = "Ведущий"
+START = datetime(2020, 1, 6, 6, 0, tzinfo=UTC)  # a Monday; days run 06:00-17:00 UTC
+NICKS = ("Akela", "Bagheera", "Baloo", "Chil", "Hathi", "Kaa", "Mang", "Mor", "Mysa",
+         "Ikki", "Rama", "Raksha", "Sahi", "Tabaqui", "Tha", "Chuchundra", "Darzee",
+         "Kotick", "Nag", "Karait", "Toomai", "Gidur", "Ferao", "Sea Catch", "Matkah",
+         "Limmershin", "Vixen", "Kala Nag")
+
+
+class SimulationError(MafiakitError):
+    """A game the simulator cannot play (no roster for the rule set, too many players)."""
+
+
+def play(ruleset: str, seed: int, *, max_days: int = 15) -> GameLog:
+    """A random legal game of `ruleset`, the same for the same seed."""
+    rnd = random.Random(f"{ruleset}:{seed}")
+    cast = roster(ruleset, rnd)
+    if len(cast) > len(NICKS):
+        raise SimulationError(f"{ruleset}: {len(cast)} players, {len(NICKS)} nicks")
+    nicks = rnd.sample(NICKS, len(cast))
+    slots = [Slot(id=f"P{i:02d}", number=i, occupants=[Occupant(nick=nick)], role=role,
+                  faction=faction)
+             for i, (nick, (role, faction)) in enumerate(zip(nicks, cast, strict=True),
+                                                         start=1)]
+    game = _Game(ruleset, seed, rnd, slots)
+    for day in range(1, max_days + 1):
+        if game.day(day) or game.night(day):
+            break
+    return game.log()
+
+
+class _Game:
+    """The game as it is written, phase by phase."""
+
+    def __init__(self, ruleset: str, seed: int, rnd: random.Random, slots: list[Slot]) -> None:
+        self.rs = get_ruleset(ruleset)
+        self.seed = seed
+        self.rnd = rnd
+        self.slots = slots
+        self.posts: list[Post] = []
+        self.votes: list[Vote] = []
+        self.phases: list[Phase] = []
+        self.nights: list[NightLog] = []
+        self.published: list[PhasePublished] = []
+        self.victory: Victory | None = None
+        self.clock = START
+        roster_text = "\n".join(f"{s.number}. {s.name}" for s in slots)
+        self.post(GM, f"Игра начинается. Игроки:\n{roster_text}", gm=True)
+
+    def log(self) -> GameLog:
+        meta = Meta(title=f"{self.rs.id} simulated game {self.seed}", ruleset=self.rs.id,
+                    gms=[GM], game_id=f"sim:{self.rs.id}:{self.seed}")
+        return GameLog(meta=meta, players=self.slots, posts=self.posts, votes=self.votes,
+                       phases=self.phases, nights=self.nights,
+                       published=Published(phases=self.published, victory=self.victory))
+
+    def post(self, author: str, text: str, *, slot: str | None = None, gm: bool = False
+             ) -> int:
+        number = len(self.posts) + 1
+        self.clock += timedelta(minutes=self.rnd.randint(3, 20))
+        self.posts.append(Post(number=number, author=author, slot=slot, time=self.clock,
+                               html=text.replace("\n", "<br>"), text=text, gm=gm))
+        return number
+
+    def alive(self, phase: str) -> list[str]:
+        out = self.log().announced_out(phase)
+        return [s.id for s in self.slots if s.id not in out]
+
+    # -- a day ------------------------------------------------------------------------------
+
+    def day(self, day: int) -> bool:
+        """Day `day`: every living player votes once; the rule set counts. True: game over."""
+        self.clock = START + timedelta(days=day - 1)
+        alive = self.alive(f"D{day}")
+        start = self.post(GM, f"День {day}. Обсуждаем и голосуем.", gm=True)
+        for slot_id in self.rnd.sample(alive, len(alive)):
+            slot = self.slot(slot_id)
+            target = self.rnd.choice([s for s in alive if s != slot_id])
+            number = self.post(slot.nicks[0], f"Голосую за {self.slot(target).name}",
+                               slot=slot_id)
+            self.votes.append(Vote(post=number, phase=f"D{day}", author=slot.nicks[0],
+                                   voter=slot_id, raw=f"vote {self.slot(target).name}",
+                                   target=target, time=self.posts[-1].time))
+        end = self.post(GM, f"День {day} окончен.", gm=True)
+        self.phases.append(Phase(kind="day", number=day,
+                                 start=Boundary(post=start, source="gm-post"),
+                                 end=Boundary(post=end, source="gm-post")))
+        out = count_day(self.log(), day).eliminated
+        here = SourceRef(kind="post", post=end)
+        if out is None:
+            self.published.append(PhasePublished(phase=f"D{day}", no_elimination=here))
+        else:
+            s = self.slot(out)
+            self.published.append(PhasePublished(phase=f"D{day}", deaths=[Death(
+                slot=out, kind="eliminated", revealed_role=s.role, revealed_faction=s.faction,
+                raw=f"{s.name} покидает игру", source=here)]))
+        return self.over(f"D{day}", end)
+
+    # -- a night ----------------------------------------------------------------------------
+
+    def night(self, night: int) -> bool:
+        """Night `night`: the moves, the replay, what the GM publishes. True: game over."""
+        rules = self.rs.night
+        start = self.posts[-1].number
+        self.phases.append(Phase(kind="night", number=night,
+                                 start=Boundary(post=start, source="gm-post")))
+        if rules is None or rules.new_player is None:
+            self.mafia_kill(night)
+        else:
+            self.replayed(rules, night)
+        return self.over(f"N{night}", start)
+
+    def replayed(self, rules: NightRules, night: int) -> None:
+        alive = self.alive(f"N{night}")
+        players = start_players(self.log(), rules)
+        announced_dead(self.log(), players, night)
+        sent: list[Action] = []
+        for slot_id in alive:
+            abilities = rules.supported.get(players[slot_id].role, ())
+            if not abilities:
+                continue
+            ability = rules.abilities[self.rnd.choice(abilities)]
+            others = [s for s in alive if s != slot_id]
+            if len(others) < ability.targets:
+                continue
+            options = dict(self.rnd.choice(rules.option_choices.get(ability.id, ({},))))
+            sent.append(Action(actor=slot_id, ability=ability.id,
+                               targets=self.rnd.sample(others, ability.targets),
+                               options=options))
+        self.nights.append(NightLog(number=night, actions=sent))
+        result = replay_game(self.log(), until=night)[-1]
+        # what the engine refuses before the night is not a legal move: left out, until
+        # what is left is all accepted (a team's limit may refuse another once one goes)
+        for _ in range(len(sent)):
+            refused = {m.index for m in result.moves if m.refused and m.index >= 0}
+            if not refused:
+                break
+            sent = [a for i, a in enumerate(sent) if i not in refused]
+            self.nights[-1] = NightLog(number=night, actions=sent)
+            result = replay_game(self.log(), until=night)[-1]
+        self.publish(result, night)
+
+    def publish(self, result: NightResult, night: int) -> None:
+        morning = self.post(GM, f"Наступило утро после ночи {night}.", gm=True)
+        here = SourceRef(kind="post", post=morning)
+        deaths = [Death(slot=d, kind="killed", revealed_role=self.slot(d).role, raw="",
+                        source=here) for d in result.deaths]
+        facts = [NewspaperFact(kind=e.kind, subject=e.subject, raw=e.text, source=here)
+                 for e in result.events if e.visibility == "newspaper" and e.kind != "killed"]
+        told = [PrivateResult(recipient=e.recipient, kind="result", subject=e.subject,
+                              result={str(e.detail("what")): _value(e.detail("result"))},
+                              raw=e.text, source=SourceRef(kind="gm-log", note="private"))
+                for e in result.events if e.visibility == "private" and e.recipient]
+        self.published.append(PhasePublished(phase=f"N{night}", deaths=deaths,
+                                             newspaper=facts, private=told))
+        self.phases[-1] = self.phases[-1].model_copy(
+            update={"end": Boundary(post=morning, source="gm-post")})
+
+    def mafia_kill(self, night: int) -> None:
+        """No night engine: the mafia (while any live) kill one town player."""
+        alive = self.alive(f"N{night}")
+        town = [s for s in alive if self.slot(s).faction != "mafia"]
+        morning = self.post(GM, f"Наступило утро после ночи {night}.", gm=True)
+        deaths = []
+        if town and len(town) < len(alive):
+            victim = self.rnd.choice(town)
+            deaths.append(Death(slot=victim, kind="killed", revealed_role=self.slot(victim).role,
+                                revealed_faction="town", source=SourceRef(kind="post",
+                                                                          post=morning)))
+        self.published.append(PhasePublished(phase=f"N{night}", deaths=deaths))
+        self.phases[-1] = self.phases[-1].model_copy(
+            update={"end": Boundary(post=morning, source="gm-post")})
+
+    # -- the end ----------------------------------------------------------------------------
+
+    def over(self, phase: str, post: int) -> bool:
+        """Whether the victory condition names winners after `phase`; if so it is published."""
+        after = f"N{int(phase[1:])}" if phase.startswith("D") else f"D{int(phase[1:]) + 1}"
+        alive = set(self.alive(after))
+        rules = self.rs.night
+        if rules is not None and rules.new_player is not None:
+            players = start_players(self.log(), rules)
+            if self.nights:
+                players = replay_game(self.log())[-1].players
+            for slot_id, p in players.items():
+                p.alive = slot_id in alive
+            winners = rules.winners(players)
+        else:
+            mafia = sum(1 for s in alive if self.slot(s).faction == "mafia")
+            winners = (["town"] if mafia == 0 else ["mafia"] if mafia * 2 >= len(alive)
+                       else None)
+        if winners is None:
+            return False
+        self.victory = Victory(winners=sorted(winners), raw="Игра окончена",
+                               source=SourceRef(kind="post", post=post))
+        return True
+
+    def slot(self, slot_id: str) -> Slot:
+        return next(s for s in self.slots if s.id == slot_id)
+
+
+def _value(value: object) -> str | int | bool:
+    return value if isinstance(value, str | int | bool) else str(value)
