@@ -40,10 +40,14 @@ def _check_strict(issues: list[ParseIssue], strict: bool) -> None:
 def scrape(paths: Sequence[Path], *, ruleset: str = "unspecified", timezone: str = "UTC",
            gms: Sequence[str] = (), strict: bool = False, roster: Path | None = None,
            progress: Progress | None = None, say: Callable[[str], None] | None = None,
-           posts_only: bool = False) -> GameLog:
+           posts_only: bool = False, gm_log: Path | None = None) -> GameLog:
     """Saved pages to a game log: the posts (stages 1-3), then the players, each post's
     slot, the phases and the votes (`scrapers.stages`), unless `posts_only` (for readers of
-    a large archive who want the thread's posts and nothing read into them)."""
+    a large archive who want the thread's posts and nothing read into them). `gm_log`: the
+GM's published action log, merged in (`scrapers.gmlog`)."""
+    if posts_only and gm_log is not None:
+        raise BadInputError(gm_log.name, None, "a GM log is read against the players: it "
+                            "cannot go with --posts-only")
     try:
         zone = ZoneInfo(timezone)
     except (ZoneInfoNotFoundError, ValueError) as exc:
@@ -92,6 +96,13 @@ def scrape(paths: Sequence[Path], *, ruleset: str = "unspecified", timezone: str
         return log
     complete(log, roster_file=roster, say=say)
     _check_strict(log.issues, strict)
+    if gm_log is not None:
+        # the GM's own log of the game: its nights, day actions, results and roles
+        from scrapers.gmlog import merge_gm_log, read_gm_log
+
+        if say is not None:
+            say(f"reading the GM log {gm_log.name}")
+        merge_gm_log(log, read_gm_log(gm_log, log, strict=strict))
     return log
 
 

@@ -107,10 +107,14 @@ def scrape(
     strict: Annotated[bool, typer.Option(help="stop at the first warning or error")] = False,
     posts_only: Annotated[bool, typer.Option(
         help="only the posts: no players, phases or votes read into them")] = False,
+    gm_log: Annotated[Path | None, typer.Option(
+        "--gm-log", help="the GM's published action log and results (text, Russian or "
+        "English), merged into the game log")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
 ) -> None:
     """Read saved forum thread pages into a game log: every post, the players, the days and
-    nights, and the votes under the rule set's grammar."""
+    nights, and the votes under the rule set's grammar; with --gm-log, the GM's action log
+    and results too."""
     from rich.progress import BarColumn, Progress, TextColumn
 
     from scrapers.scrape import scrape as run_scrape
@@ -123,6 +127,7 @@ def scrape(
             task = bar.add_task("", total=None)
             log = run_scrape(archives, ruleset=ruleset, timezone=timezone, gms=gm or (),
                              strict=strict, roster=roster, posts_only=posts_only,
+                             gm_log=gm_log,
                              say=lambda m: bar.update(task, description=m),
                              progress=lambda n, name: bar.update(task, completed=n,
                                                                  description=name))
