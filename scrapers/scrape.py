@@ -19,6 +19,8 @@ from engine.gamelog import GameLog, Meta, ParseIssue, SourceFile, Where
 from scrapers.archive.inputs import InputReport, read_inputs
 from scrapers.assemble import PageMeta, PageResult, assemble
 from scrapers.forum.page import load_page, parse_page
+from scrapers.gmlog import merge_gm_log, read_gm_log
+from scrapers.gmlog.posts import read_gm_posts
 from scrapers.stages import complete
 
 Progress = Callable[[int, str], None]  # (pages done, page name)
@@ -96,10 +98,9 @@ GM's published action log, merged in (`scrapers.gmlog`)."""
         return log
     complete(log, roster_file=roster, say=say)
     _check_strict(log.issues, strict)
+    read_gm_posts(log)  # the GM's newspapers and role reveals in the thread
     if gm_log is not None:
         # the GM's own log of the game: its nights, day actions, results and roles
-        from scrapers.gmlog import merge_gm_log, read_gm_log
-
         if say is not None:
             say(f"reading the GM log {gm_log.name}")
         merge_gm_log(log, read_gm_log(gm_log, log, strict=strict))

@@ -1,0 +1,85 @@
+"""A parsed GM log into a scraped game log: its nights, day actions, published results and
+roles, and its issues (each naming the file and line)."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from engine.errors import BadInputError
+from engine.gamelog import DayLog, GameLog, NightLog, ParseIssue, SourceFile, Where
+from scrapers.gmlog.model import GmLog
+from scrapers.gmlog.parser import parse_gm_log
+from scrapers.gmlog.vocab import vocabulary
+
+
+def read_gm_log(path: Path, log: GameLog, *, strict: bool = False) -> GmLog:
+    """Parse the GM-log file `path` against the game's slots and rule set; an unreadable
+    file is bad input (exit 2)."""
+    try:
+        data = path.read_bytes()
+        text = data.decode("utf-8-sig")
+    except OSError as exc:
+        raise BadInputError(str(path), None, f"cannot read the GM log: {exc.strerror}") \
+            from None
+    except UnicodeDecodeError as exc:
+        raise BadInputError(str(path), f"byte {exc.start}",
+                            "the GM log is not UTF-8 text") from None
+    gm = parse_gm_log(text, ruleset=log.meta.ruleset, players=log.players, file=path.name,
+                      strict=strict)
+    log.meta.sources.append(SourceFile(path=path.name, sha256=hashlib.sha256(data).hexdigest(),
+                                       size=len(data), kind="gm-log"))
+    return gm
+
+
+def merge_gm_log(log: GameLog, gm: GmLog) -> None:
+    """Add what the GM log gives to `log`. Deaths the thread already announced are kept as
+    found there, the GM log filling in a role they did not show; a role the log gives that
+    differs from the slot's is reported, not overwritten."""
+    for number, actions in sorted(gm.nights.items()):
+        night = next((n for n in log.nights if n.number == number), None)
+        if night is None:
+            night = NightLog(number=number)
+            log.nights.append(night)
+        night.actions.extend(actions)
+    log.nights.sort(key=lambda n: n.number)
+    for number, actions in sorted(gm.days.items()):
+        day = next((d for d in log.days if d.number == number), None)
+        if day is None:
+            day = DayLog(number=number)
+            log.days.append(day)
+        day.actions.extend(actions)
+    log.days.sort(key=lambda d: d.number)
+    for key, items in gm.published.items():
+        phase = log.published.for_phase(key)
+        if phase is None:
+            log.published.phases.append(items.model_copy(deep=True))
+            continue
+        known = {d.slot: d for d in phase.deaths}
+        for death in items.deaths:
+            if death.slot not in known:
+                phase.deaths.append(death)
+            elif known[death.slot].revealed_role is None:
+                known[death.slot].revealed_role = death.revealed_role
+                known[death.slot].revealed_faction = death.revealed_faction
+        phase.newspaper.extend(items.newspaper)
+        phase.private.extend(items.private)
+        if phase.no_elimination is None:
+            phase.no_elimination = items.no_elimination
+    slots = {s.id: s for s in log.players}
+    vocab = vocabulary(log.meta.ruleset)
+    for slot_id, role in gm.roles.items():
+        slot = slots[slot_id]
+        if slot.role is None:
+            slot.role, slot.faction = role.role, role.faction or slot.faction
+            continue
+        if role.faction and slot.faction is None:
+            slot.faction = role.faction
+        # the roster may write the role as a name («Врач»): the same role is no conflict
+        if role.role not in (slot.role, vocab.role_of(slot.role)):
+            log.issues.append(ParseIssue(
+                severity="warning", code="gm-log-role-differs",
+                where=Where(file=gm.file, line=role.line),
+                message=f"the GM log gives {slot_id} the role {role.role}, the game log "
+                        f"{slot.role}", text=role.raw))
+    log.issues.extend(gm.issues)

@@ -1,0 +1,185 @@
+"""Published results in a GM log: deaths and eliminations («Утро. Убит(а) X», "X was found
+dead", «Посажен X»), newspaper facts ("The doctor saved X", «X заражён»), private results
+(«Kit: «Вы вовремя свели...»»), and roles («X — Доктор (мирный)», "X was Doctor (town)")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from scrapers.gmlog.vocab import Vocabulary
+from scrapers.names import NameIndex
+from scrapers.names.keys import fold, lemma_keys
+
+_KILLED = (r"убит[аоы]?|убит\(а\)|погиб(?:л[аи])?|умер(?:л[аи])?|скончал(?:ся|ась|ись)|"
+           r"найден[аоы]?\s+м[её]ртв\w*")
+_ELIMINATED = r"посажен[аоы]?|казн[её]н[аоы]?|повешен[аоы]?|линчеван[аоы]?|изгнан[аоы]?"
+_EN = r"found dead|killed|murdered|lynched|executed|eliminated|hanged|modkilled|modded out"
+_NIGHTLY = r"(?:\s+(?:этой\s+)?ночью|\s+tonight|\s+last night|\s+during the night)?"
+_CAUSE = r"(?P<cause>\s+(?:от\s+(?:заражения|инфекции)|of\s+(?:the\s+)?infection))?"
+_DEATHS = tuple(re.compile(p, re.I) for p in (
+    rf"^(?:утро\W*)?(?:по итогам (?:голосования|дня)\s+)?(?:этой\s+|сегодня\s+)?"
+    rf"(?:ночью\s+)?(?:был[аио]?\s+)?"
+    rf"(?P<verb>{_KILLED}|{_ELIMINATED})\s*[:—–-]?\s+(?P<names>.+?)[.!]?$",
+    rf"^(?:утро\W*)?(?P<names>.+?)\s+(?:был[аио]?\s+)?(?P<verb>{_KILLED}|{_ELIMINATED})"
+    rf"{_NIGHTLY}{_CAUSE}{_NIGHTLY}[.!]?$",
+    rf"^(?:morning\W*)?(?P<names>.+?)\s+(?:was|has been|is|were|have been)\s+(?P<verb>{_EN})"
+    rf"{_NIGHTLY}[.!]?$",
+    rf"^(?:morning\W*)?(?P<names>.+?)\s+(?P<verb>died){_CAUSE}{_NIGHTLY}[.!]?$",
+    r"^(?P<verb>killed|dead|died|lynched|executed|eliminated)(?:\s+tonight)?\s*:\s*"
+    r"(?P<names>.+?)[.!]?$",
+))
+_NOBODY = re.compile(r"^(?:утро\W*)?(?:этой\s+ночью\s+)?(?:никто\s+не\s+(?P<ru>погиб|умер|убит|"
+                     r"посажен|казн[её]н)|(?:nobody|no one)\s+(?P<en>died|was killed|was "
+                     r"lynched|was executed)|(?P<nl>no lynch))\W*$", re.I)
+_FACTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((k, re.compile(p, re.I)) for k, p in (
+    ("healed", r"^(?:the\s+)?(?:doctor|medic)\s+saved\s+(?P<name>.+?)(?:\s+from death)?[.!]?$"),
+    ("healed", r"^(?:врач|доктор)\s+(?:спас|вылечил)\w*\s+(?P<name>.+?)[.!]?$"),
+    ("healed", r"^(?P<name>.+?)\s+(?:был[аи]?\s+)?(?:спас[её]н|вылечен)\w*(?:\s+врачом|"
+               r"\s+доктором)?[.!]?$"),
+    ("healed", r"^(?P<name>.+?)\s+(?:was|has been)\s+(?:saved|healed)[.!]?$"),
+    ("protected", r"^an attempt on\s+(?P<name>.+?)\s+failed\b.*$"),
+    ("protected", r"^покушение на\s+(?P<name>.+?)\s+(?:не удалось|сорвалось|провалилось)\W*$"),
+    ("infection", r"^(?P<name>.+?)\s+(?:has been|was)\s+infected[.!]?$"),
+    ("infection", r"^(?P<name>.+?)\s+(?:был[аи]?\s+)?(?:заражен|заражён)[аоы]?[.!]?$"),
+    ("resurrected", r"^(?P<name>.+?)\s+is back among the living[.!]?$"),
+    ("resurrected", r"^(?:a miracle\W+)(?P<name>.+?)\s+is back among the living[.!]?$"),
+    ("resurrected", r"^(?P<name>.+?)\s+(?:воскрес|воскресла|ожил|ожила)[.!]?$"),
+    ("resurrected", r"^некромант\s+воскресил\s+(?P<name>.+?)[.!]?$"),
+    ("recruited", r"^(?P<name>.+?)\s+(?:has been|was)\s+recruited[.!]?$"),
+    ("recruited", r"^(?P<name>.+?)\s+(?:был[аи]?\s+)?завербован\w*[.!]?$"),
+    ("psychic-attack", r"^(?P<name>.+?)\s+suffered a psychic attack[.!]?$"),
+    ("psychic-attack", r"^(?P<name>.+?)\s+(?:подвергся|подверглась)\s+психической атаке\W*$"),
+))
+_PRIVATE = re.compile(r"^(?P<name>[^:«»\"“”]+?)\s*:\s*[«\"“](?P<text>.+)[»\"”]\s*\.?$")
+_ROLE = re.compile(r"^(?P<name>[^—–:(]+?)\s*(?:[—–:]|\s-\s|\s+(?:was|is|был|была|было|"
+                   r"оказал(?:ся|ась))\s+)\s*(?P<role>.+?)[.!]?$", re.I)
+_SPLIT = re.compile(r"\s*(?:,|;|&|\s+и\s+|\s+and\s+)\s*", re.I)
+
+
+@dataclass
+class DeathLine:
+    names: list[str]  # written names, each maybe with a role after it
+    kind: str  # killed, eliminated, modkilled
+    cause: str | None
+    nightly: bool  # the line says it happened at night
+
+
+def death_line(text: str) -> DeathLine | None:
+    for pattern in _DEATHS:
+        m = pattern.match(text)
+        if m:
+            verb = m["verb"].casefold()
+            kind = ("eliminated" if re.match(_ELIMINATED, verb) or verb in (
+                "lynched", "executed", "eliminated", "hanged") else
+                "modkilled" if verb.startswith("mod") else "killed")
+            cause = "infection" if "cause" in m.groupdict() and m["cause"] else None
+            nightly = bool(re.search(r"ночью|tonight|night", text, re.I))
+            return DeathLine(split_names(m["names"].strip()), kind, cause, nightly)
+    return None
+
+
+def split_names(text: str) -> list[str]:
+    """«Kit, Pum и Dyatel (Некромант, мафия)»: the names of a list, brackets kept whole."""
+    masked = re.sub(r"\([^()]*\)", lambda m: "\x00" * len(m.group()), text)
+    out: list[str] = []
+    start = 0
+    for m in _SPLIT.finditer(masked):
+        out.append(text[start:m.start()])
+        start = m.end()
+    out.append(text[start:])
+    return [o.strip() for o in out if o.strip()]
+
+
+def nobody(text: str) -> str | None:
+    """'killed' for «никто не погиб», 'eliminated' for "no lynch", else None."""
+    m = _NOBODY.match(text)
+    if m is None:
+        return None
+    word = (m["ru"] or m["en"] or m["nl"] or "").casefold()
+    return "eliminated" if re.search(r"посажен|казн|lynch|execut", word) else "killed"
+
+
+def fact_line(text: str) -> tuple[str, str] | None:
+    """(fact kind, the name as written)."""
+    for kind, pattern in _FACTS:
+        m = pattern.match(text)
+        if m:
+            return kind, m["name"].strip()
+    return None
+
+
+def private_line(text: str) -> tuple[str, str] | None:
+    m = _PRIVATE.match(text)
+    return (m["name"].strip(), m["text"].strip()) if m else None
+
+
+def role_line(text: str) -> tuple[str, str] | None:
+    """(the name as written, the role text) of «X — Доктор (мирный)»."""
+    m = _ROLE.match(text)
+    return (m["name"].strip(), m["role"].strip()) if m else None
+
+
+_PRONOUN = re.compile(r"^(?:он|она|оно|he|she|they|who)\s+(?:был[аио]?|оказал(?:ся|ась)|"
+                      r"was|is|were)\s+(?P<role>.+?)[.!]?$", re.I)
+
+
+def pronoun_role(text: str) -> str | None:
+    """The role of «она была Пукальщиком», "he was the Doctor": said of the death just
+    announced."""
+    m = _PRONOUN.match(text.strip())
+    return m["role"] if m else None
+
+
+def parse_role(text: str, vocab: Vocabulary) -> tuple[str, str | None] | None:
+    """(role id, faction id or None) of «Водитель, честный», «Журналист (на стороне
+    мирных)», "Doctor (town)"; None unless every part is read."""
+    text = text.strip().rstrip(".!")
+    whole = vocab.role_of(text)
+    if whole is not None and not re.search(r"[(,]", text):
+        return whole, None
+    split = _split_role(text, vocab)
+    if split is None and whole is not None:
+        return whole, None
+    parts = re.split(r"\s+[—–-]\s+", text)
+    if split is None and len(parts) == 2:  # «мирной — Ру»: the side, then the role
+        for side, role in (parts, parts[::-1]):
+            rid, faction = vocab.role_of(role), vocab.faction_of(side)
+            if rid is not None and faction is not None:
+                return rid, faction
+    return split
+
+
+def _split_role(text: str, vocab: Vocabulary) -> tuple[str, str | None] | None:
+    head, *tail = [p.strip() for p in text.split(",")]
+    groups = re.findall(r"\(([^()]*)\)", head)
+    main = re.sub(r"\([^()]*\)", " ", head).strip()
+    role = vocab.role_of(main) if main else None
+    if role is None:
+        return None
+    faction: str | None = None
+    for part in [g.strip() for g in groups] + tail:
+        if not part:
+            continue
+        if vocab.role_of(part) == role:
+            continue
+        found = vocab.faction_of(re.sub(r"^(?:на стороне|on the side of)\s+", "", part,
+                                        flags=re.I)) or vocab.faction_of(part)
+        if found is None or (faction is not None and found != faction):
+            return None
+        faction = found
+    return role, faction
+
+
+def whole_name(text: str, names: NameIndex) -> str | tuple[str, ...] | None:
+    """The slot a written name is, taking the whole text as one name: a slot id, None when
+    no slot, or the candidates when several fit."""
+    res = names.resolve(text)
+    if res.how == "ambiguous":
+        return res.candidates
+    if res.owner is None or res.is_gm:
+        return None
+    if len(text.split()) > 1 and not (res.matched is not None and (
+            fold(text) == fold(res.matched) or lemma_keys(text) & lemma_keys(res.matched))):
+        return None
+    return res.owner

@@ -1,0 +1,60 @@
+"""The GM's own posts in the thread read as published results: the roles revealed with the
+deaths (in the three saved Russian threads) and the newspaper's facts."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from engine.gamelog import GameLog, Post
+from scrapers.gmlog.posts import read_gm_posts
+from scrapers.scrape import scrape
+
+THREADS = Path(__file__).parents[1] / "fixtures" / "threads"
+
+
+@cache
+def _scraped(name: str) -> GameLog:
+    return scrape([THREADS / name], ruleset=name, timezone="Europe/Moscow")
+
+
+def _deaths(log: GameLog) -> list[tuple[str, str, str | None, str | None]]:
+    return [(p.phase, d.slot, d.revealed_role, d.revealed_faction)
+            for p in log.published.phases for d in p.deaths]
+
+
+@pytest.mark.parametrize(("name", "expected"), [
+    # «Посажена Лиса, она была Пукальщиком.», «Этой ночью убит Филин, он был Врачом.»
+    ("open-roles", [("D1", "Лиса", "stunner", None), ("N1", "Филин", "doctor", None),
+                    ("D2", "Ёжик", "follower", None)]),
+    # «Посажен Фернандес (Марио). Он был вампиром (Луиз Суарез).»
+    ("world-cup-2018", [("D1", "Смолов", "citizen", None), ("N1", "Акинфеев", "priest", None),
+                        ("D2", "Фернандес", "vampire", None)]),
+    # «казнена Ямайка (Dagr). Она была мирной — Ру.»; the others' roles are not shown
+    ("contested-island", [("D1", "Ямайка", "ru", "survivors"), ("N1", "Аруба", None, None),
+                          ("D2", "Куба", None, None)]),
+])
+def test_roles_revealed_with_the_deaths(name: str, expected: list[tuple[str, ...]]) -> None:
+    if not (THREADS / name).is_dir():
+        pytest.skip(f"thread {name} missing")
+    assert _deaths(_scraped(name)) == expected
+
+
+def test_newspaper_facts_of_a_gm_post() -> None:
+    if not (THREADS / "open-roles").is_dir():
+        pytest.skip("thread open-roles missing")
+    log = _scraped("open-roles").model_copy(deep=True)
+    gm = log.meta.gms[0]
+    text = ("Наступило утро.\nНекромант воскресил Сову.\nПокушение на Барсука не удалось.\n"
+            "Кто-то ходил к Рыси. Голосование до 22:00.\nВоскрес Непонятно Кто.")
+    log.posts.append(Post(number=log.posts[-1].number + 1, author=gm, html=text, text=text,
+                          gm=True))
+    before = len(log.issues)
+    read_gm_posts(log)
+    facts = [(p.phase, f.kind, f.subject, f.source.kind, f.source.post)
+             for p in log.published.phases for f in p.newspaper]
+    assert facts == [("N2", "resurrected", "Сова", "post", log.posts[-1].number),
+                     ("N2", "protected", "Барсук", "post", log.posts[-1].number)]
+    assert len(log.issues) == before  # a post is free text: other lines are no issue
