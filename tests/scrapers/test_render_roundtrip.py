@@ -1,0 +1,70 @@
+"""Round trips (issue 7): a simulated game of every registered rule set, rendered as the
+saved pages of a phpBB 3.3 thread (`scrapers.render`), scraped again, gives back its posts,
+its players, its votes (written in the rule set's grammar: bold «казнить X», a red name, ...)
+and its days. The scraper names slots by nick, the simulator by "P01": compared by nick."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.gamelog import GameLog
+from engine.rulesets import ruleset_ids
+from engine.simulate import play
+from scrapers.render import render_thread
+from scrapers.scrape import scrape
+
+# 200 games a rule set (a fixed seed list, in four chunks so that the workers share them),
+# each played for three days and nights
+GAMES = 200
+CHUNKS = 4
+
+
+def round_trip(log: GameLog, folder: Path) -> GameLog:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in render_thread(log):
+        (folder / name).write_text(text, encoding="utf-8")
+    return scrape([folder], ruleset=log.meta.ruleset or "", gms=log.meta.gms)
+
+
+def differences(log: GameLog, got: GameLog) -> dict[str, object]:
+    """What the scraped log lost or changed of the simulated one (empty: nothing)."""
+    nick = {s.id: s.nicks[0] for s in log.players}
+    out: dict[str, object] = {}
+    want_posts = [(p.number, p.author) for p in log.posts]
+    have_posts = [(p.number, p.author) for p in got.posts]
+    if want_posts != have_posts:
+        out["posts"] = (len(want_posts), len(have_posts))
+    talk = {p.number: _lines(p.text) for p in log.posts
+            if p.number not in {v.post for v in log.votes}}
+    changed = [p.number for p in got.posts if p.number in talk
+               and _lines(p.text) != talk[p.number]]
+    if changed:
+        out["texts"] = changed[:5]
+    if sorted(nick.values()) != sorted(s.nicks[0] for s in got.players):
+        out["players"] = sorted(set(nick.values()) ^ {s.nicks[0] for s in got.players})
+    want = {(v.post, nick[v.voter or ""], nick[v.target or ""]) for v in log.votes}
+    have = {(v.post, v.voter, v.target) for v in got.votes}
+    if want != have:
+        out["votes"] = (sorted(want - have)[:5], sorted(have - want)[:5])
+    days = {p.key for p in log.phases if p.kind == "day"}
+    if not days <= {p.key for p in got.phases}:
+        out["days"] = sorted(days - {p.key for p in got.phases})
+    return out
+
+
+def _lines(text: str) -> list[str]:
+    """The text's lines, blank ones aside (the scraper's text keeps a `<br>` as a line break
+    of its own, so "a<br>\nb" reads with a blank line between)."""
+    return [line for line in text.split("\n") if line.strip()]
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+@pytest.mark.parametrize("ruleset", ruleset_ids())
+def test_a_simulated_thread_scrapes_back_to_its_game(ruleset: str, chunk: int,
+                                                     tmp_path: Path) -> None:
+    for seed in range(chunk, GAMES, CHUNKS):
+        log = play(ruleset, seed, max_days=3)
+        got = round_trip(log, tmp_path / str(seed))
+        assert differences(log, got) == {}, f"{ruleset} seed {seed}"
