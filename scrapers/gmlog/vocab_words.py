@@ -113,6 +113,8 @@ FACTIONS: dict[str, dict[str, tuple[str, ...]]] = {
     "world-cup-2018": {"town": ("town", "мирный", "мирная", "на стороне мирных"),
                        "corrupt": ("corrupt", "коррупционеры"), "dirty": ("dirty", "грязные"),
                        "doping": ("doping", "допинг"), "cops": ("cops", "копы"),
-                       "neutral": ("neutral", "нейтрал", "нейтралы")},
+                       "neutral": ("neutral", "нейтрал", "нейтралы"),
+                       # a mayor, journalist or jester on the mafia's side («тёмный жур»)
+                       "dark": ("dark", "тёмный", "темный", "тёмная", "темная")},
     "mafiascum": {"town": ("town", "мирный"), "mafia": ("mafia", "scum", "мафия")},
 }

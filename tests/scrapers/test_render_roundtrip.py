@@ -1,10 +1,13 @@
 """Round trips (issue 7): a simulated game of every registered rule set, rendered as the
-saved pages of a phpBB 3.3 thread (`scrapers.render`), scraped again, gives back its posts,
-its players, its votes (written in the rule set's grammar: bold «казнить X», a red name, ...)
-and its days. The scraper names slots by nick, the simulator by "P01": compared by nick."""
+saved pages of a phpBB 3.3 thread and its GM log (`scrapers.render`: blocks, a table or
+lines, Russian or English), scraped again, gives back its posts, its players, its votes
+(written in the rule set's grammar: bold «казнить X», a red name, ...), its days and every
+night action with its options. The scraper names slots by nick, the simulator by "P01":
+compared by nick."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -12,7 +15,7 @@ import pytest
 from engine.gamelog import GameLog
 from engine.rulesets import ruleset_ids
 from engine.simulate import play
-from scrapers.render import render_thread
+from scrapers.render import gmlog, render_thread
 from scrapers.scrape import scrape
 
 # 200 games a rule set (a fixed seed list, in four chunks so that the workers share them),
@@ -21,11 +24,20 @@ GAMES = 200
 CHUNKS = 4
 
 
-def round_trip(log: GameLog, folder: Path) -> GameLog:
+def round_trip(log: GameLog, folder: Path, seed: int = 0) -> GameLog:
+    """The thread's pages and, when the game has nights, its GM log (a shape and a language
+    by the seed) scraped together."""
     folder.mkdir(parents=True, exist_ok=True)
     for name, text in render_thread(log):
         (folder / name).write_text(text, encoding="utf-8")
-    return scrape([folder], ruleset=log.meta.ruleset or "", gms=log.meta.gms)
+    gm_log = None
+    if log.nights:
+        lang = ("ru", "en")[seed % 2]
+        text = (gmlog.blocks(log, lang), gmlog.table(log, lang), gmlog.inline(log, lang))[
+            seed % 3]
+        gm_log = folder.parent / f"gm-log-{seed}.txt"
+        gm_log.write_text(text, encoding="utf-8")
+    return scrape([folder], ruleset=log.meta.ruleset or "", gms=log.meta.gms, gm_log=gm_log)
 
 
 def differences(log: GameLog, got: GameLog) -> dict[str, object]:
@@ -48,6 +60,13 @@ def differences(log: GameLog, got: GameLog) -> dict[str, object]:
     have = {(v.post, v.voter, v.target) for v in got.votes}
     if want != have:
         out["votes"] = (sorted(want - have)[:5], sorted(have - want)[:5])
+    sent = {(n.number, nick[a.actor], a.ability, tuple(nick[t] for t in a.targets),
+             json.dumps(a.options, sort_keys=True)) for n in log.nights for a in n.actions}
+    read = {(n.number, a.actor, a.ability, tuple(a.targets),
+             json.dumps(a.options, sort_keys=True)) for n in got.nights for a in n.actions}
+    if sent != read:
+        out["actions"] = (sorted(sent - read)[:3], sorted(read - sent)[:3],
+                          [i.message for i in got.issues if i.where.line is not None][:3])
     days = {p.key for p in log.phases if p.kind == "day"}
     if not days <= {p.key for p in got.phases}:
         out["days"] = sorted(days - {p.key for p in got.phases})
@@ -66,5 +85,5 @@ def test_a_simulated_thread_scrapes_back_to_its_game(ruleset: str, chunk: int,
                                                      tmp_path: Path) -> None:
     for seed in range(chunk, GAMES, CHUNKS):
         log = play(ruleset, seed, max_days=3)
-        got = round_trip(log, tmp_path / str(seed))
+        got = round_trip(log, tmp_path / str(seed) / "pages", seed)
         assert differences(log, got) == {}, f"{ruleset} seed {seed}"

@@ -148,7 +148,9 @@ ABILITIES: tuple[Ability, ...] = (
             targets=2),
     ability("confession", "Confession", "исповедь", "priest", _confession, "I",
             limit=Limit(same_target_every=10 ** 6), reaches_isolated=True),
-    ability("seer-check", "Seer's check for zombies (day move)", "дар провидца", "priest",
+    # «дар провидца, может 2 раза за игру проверить на зомби 1 игрока (дневной ход)»: named as
+    # a GM names it (a GM log reads "for zombies" as a target)
+    ability("seer-check", "Seer's check", "дар провидца", "priest",
             _seer, "D", limit=Limit(uses=2), extra=True),
     ability("drink", "Drinking", "курит и бухает", "drunkard", _drink, "-"),
     ability("compare", "Comparison", "сравнение", "statistician", _compare, "I", targets=2),

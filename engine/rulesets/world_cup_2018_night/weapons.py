@@ -144,7 +144,7 @@ ABILITIES: tuple[Ability, ...] = (
     ability("sheriff-zombie-search", "Sheriff's search for zombies", "поиск зомби",
              "sheriff", _zombie_search, "I"),
     ability("deputy-shoot", "Deputy's shot", "выстрел помощника", "deputy", _shoot, "K"),
-    ability("deputy-boss-search", "Deputy's search for the boss (no sheriff)",
+    ability("deputy-boss-search", "Deputy's search for the boss",
              "поиск босса мафии", "deputy", _search(("corrupt-boss", "dirty-boss")), "I"),
     ability("deputy-zombie-search", "Deputy's search for zombies", "поиск зомби", "deputy",
              _zombie_search, "I"),

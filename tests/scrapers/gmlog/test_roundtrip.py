@@ -11,7 +11,7 @@ import pytest
 
 from engine.gamelog import GameLog, load
 from scrapers.gmlog import GmLog, parse_gm_log
-from tests.scrapers.gmlog import render
+from scrapers.render import gmlog as render
 from tests.scrapers.gmlog.fixtures import GAMES
 
 NAMES = ["island-16", "world-cup-2018-game", "open-roles-game"]

@@ -1,5 +1,7 @@
-"""GM logs of the whole test games, written out in the shapes GMs use, to read back: the
-parse must give the game's own actions and deaths (the strongest test of the reader)."""
+"""A game log's GM log written out as text in the shapes GMs use (per-day and per-night
+blocks, a table, one line per action), Russian or English, for the GM-log reader to read
+back: the whole test games and simulated games round-trip through it. Players are written
+by their names (`Slot.name`)."""
 
 from __future__ import annotations
 
@@ -20,6 +22,10 @@ _WORDS_RU = {("attack", "psychic"): "психической атакой",
              ("attack", "physical"): "физической атакой", ("mode", "attack"): "атака",
              ("mode", "infect"): "заражение", ("status", "mental"): "ментальный",
              ("status", "physical"): "физический", ("status", "local"): "местный"}
+
+
+def _name(log: GameLog, slot: str) -> str:
+    return next((s.name for s in log.players if s.id == slot), slot)
 
 
 def ability_name(log: GameLog, ability: str, lang: str) -> str:
@@ -79,8 +85,9 @@ def action_line(log: GameLog, a: Action, lang: str, variant: int) -> str:
     dash, arrow, join = [(" — ", " → ", ", "), (" - ", " -> ", " и " if lang == "ru" else " and "),
                          (": ", " => ", ", ")][variant % 3]
     name = ability_name(log, a.ability, lang)
-    return (f"{a.actor} ({role_label(log, a.actor, lang)}){dash}{name}"
-            f"{arrow}{join.join(a.targets)}{options_text(a, lang)}")
+    targets = join.join(_name(log, t) for t in a.targets)
+    return (f"{_name(log, a.actor)} ({role_label(log, a.actor, lang)}){dash}{name}"
+            f"{arrow}{targets}{options_text(a, lang)}")
 
 
 def _revealed(log: GameLog, d: Death, lang: str) -> str:
@@ -98,15 +105,15 @@ def _deaths(log: GameLog, key: str, lang: str) -> Iterator[str]:
     phase = log.published.for_phase(key)
     for i, d in enumerate(phase.deaths if phase else []):
         role = _revealed(log, d, lang)
+        who = _name(log, d.slot)
         if d.kind == "eliminated":
-            said = (f"{d.slot} was lynched." if lang == "en" else f"Посажен {d.slot}.")
+            said = f"{who} was lynched." if lang == "en" else f"Посажен {who}."
         else:
-            said = (f"{d.slot} was found dead." if lang == "en"
-                    else f"Этой ночью убит {d.slot}.")
+            said = f"{who} was found dead." if lang == "en" else f"Этой ночью убит {who}."
         if role and i % 2:
-            yield f"{said} {d.slot} — {role}."
+            yield f"{said} {who} — {role}."
         elif role:
-            yield f"{said} {d.slot} was {role}." if lang == "en" else f"{said} {d.slot} - {role}."
+            yield f"{said} {who} was {role}." if lang == "en" else f"{said} {who} - {role}."
         else:
             yield said
 
@@ -137,8 +144,8 @@ def blocks(log: GameLog, lang: str) -> str:
         if slot.role:
             role = role_name(log, slot.role, lang)
             faction = f" ({faction_name(log, slot.faction, lang)})" if slot.faction else ""
-            out.append(f"{slot.id} was {role}{faction}" if lang == "en"
-                       else f"{slot.id} — {role}{faction}")
+            out.append(f"{slot.name} was {role}{faction}" if lang == "en"
+                       else f"{slot.name} — {role}{faction}")
     return "\n".join(out) + "\n"
 
 
@@ -152,8 +159,9 @@ def table(log: GameLog, lang: str, *, tabs: bool = False) -> str:
             notes = options_text(a, lang).strip()
             if notes.startswith("(") and notes.endswith(")"):
                 notes = notes[1:-1]
-            rows.append([str(night.number), a.actor, role_label(log, a.actor, lang),
-                         ability_name(log, a.ability, lang), ", ".join(a.targets), notes])
+            rows.append([str(night.number), _name(log, a.actor), role_label(log, a.actor, lang),
+                         ability_name(log, a.ability, lang),
+                         ", ".join(_name(log, t) for t in a.targets), notes])
     if tabs:
         return "\n".join("\t".join(r) for r in rows) + "\n"
     return "\n".join("| " + " | ".join(r) + " |" for r in rows) + "\n"
