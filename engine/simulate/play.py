@@ -36,6 +36,7 @@ from engine.gamelog import (
     Post,
     PrivateResult,
     Published,
+    Quote,
     Slot,
     SourceRef,
     Victory,
@@ -52,6 +53,11 @@ NICKS = ("Akela", "Bagheera", "Baloo", "Chil", "Hathi", "Kaa", "Mang", "Mor", "M
          "Ikki", "Rama", "Raksha", "Sahi", "Tabaqui", "Tha", "Chuchundra", "Darzee",
          "Kotick", "Nag", "Karait", "Toomai", "Gidur", "Ferao", "Sea Catch", "Matkah",
          "Limmershin", "Vixen", "Kala Nag")
+
+
+CHATTER = ("Доброе утро всем.", "{other}, что скажешь про вчерашнее?",
+           "Мне не нравится, как {other} голосует.", "Пока присматриваюсь.",
+           "{other} слишком активен, это подозрительно.")
 
 
 class SimulationError(MafiakitError):
@@ -122,6 +128,7 @@ class _Game:
         start = self.post(GM, f"День {day}. Обсуждаем и голосуем.", gm=True)
         for slot_id in self.rnd.sample(alive, len(alive)):
             slot = self.slot(slot_id)
+            self.chatter(slot_id, alive)
             target = self.rnd.choice([s for s in alive if s != slot_id])
             number = self.post(slot.nicks[0], f"Голосую за {self.slot(target).name}",
                                slot=slot_id)
@@ -142,6 +149,28 @@ class _Game:
                 slot=out, kind="eliminated", revealed_role=s.role, revealed_faction=s.faction,
                 raw=f"{s.name} покидает игру", source=here)]))
         return self.over(f"D{day}", end)
+
+    def chatter(self, slot_id: str, alive: list[str]) -> None:
+        """Talk before a vote, now and then: plain, with a bold word that is no vote, or
+        quoting an earlier vote (a quoted vote is not the quoter's)."""
+        roll = self.rnd.random()
+        if roll > 0.4:
+            return
+        nick = self.slot(slot_id).nicks[0]
+        other = self.slot(self.rnd.choice([s for s in alive if s != slot_id])).name
+        if roll < 0.15 and self.votes:
+            vote = self.votes[-1]
+            quoted = self.posts[vote.post - 1]
+            self.post(nick, f"Не согласен, {other} ведёт себя тихо.", slot=slot_id)
+            self.posts[-1] = self.posts[-1].model_copy(update={"quotes": [Quote(
+                author=quoted.author, post_id=str(quoted.number), text=quoted.text)]})
+        elif roll < 0.25:
+            text = f"Важно: {other} сегодня молчит. Подумайте."
+            self.post(nick, text, slot=slot_id)
+            self.posts[-1] = self.posts[-1].model_copy(update={"html": text.replace(
+                "Важно", "<strong>Важно</strong>")})
+        else:
+            self.post(nick, self.rnd.choice(CHATTER).format(other=other), slot=slot_id)
 
     # -- a night ----------------------------------------------------------------------------
 

@@ -2,7 +2,9 @@
 would keep them: the page chrome and post markup are the project's own phpBB fixture page's
 (tests/scrapers/fixtures/phpbb), cut into a head, a post and a tail (templates/). A post
 holding a vote writes it as the rule set's grammar asks (bold «казнить X», a red name, ...),
-so that the scraper has to find it the way it finds a player's."""
+so that the scraper has to find it the way it finds a player's; with the noise of real
+threads: a name misspelt now and then, a quoted vote (phpBB's blockquote and cite), a bold
+word that is no vote (the post's own markup)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ import html
 from datetime import datetime
 from importlib.resources import files
 
-from engine.gamelog import GameLog, Post
+from engine.gamelog import GameLog, Post, Vote
 
 _TEMPLATES = files("scrapers.render") / "templates"
 _MONTHS = ("янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек")
@@ -45,9 +47,7 @@ def render_thread(log: GameLog, *, per_page: int = 25, topic: int = 346
                   "page": number, "pages": len(pages)}
         body = []
         for k, post in enumerate(page):
-            vote = votes.get(post.number)
-            content = (vote_html(log.meta.ruleset or "", names.get(vote.target or "", ""))
-                       if vote is not None and vote.target else _text(post))
+            content = _content(log, post, votes, names)
             body.append(one.format(
                 post_id=100000 + post.number, uid=uids[post.author],
                 nick=html.escape(post.author), iso=_iso(post), shown=_shown(post.time),
@@ -57,8 +57,32 @@ def render_thread(log: GameLog, *, per_page: int = 25, topic: int = 346
     return out
 
 
-def _text(post: Post) -> str:
-    return "<br>\n".join(html.escape(line) for line in post.text.split("\n"))
+def _content(log: GameLog, post: Post, votes: dict[int, Vote], names: dict[str, str]) -> str:
+    """The post's body: its vote in the rule set's grammar, else its own markup (a bold
+    word that is no vote) or text; a quoted post first, as phpBB 3.3 writes a quote."""
+    ruleset = log.meta.ruleset or ""
+    vote = votes.get(post.number)
+    if vote is not None and vote.target:
+        name = names.get(vote.target, "")
+        # a typo now and then, as players make them (the last letter doubled)
+        return vote_html(ruleset, name + name[-1:] if post.number % 9 == 4 else name)
+    own = post.html if post.html != post.text.replace("\n", "<br>") else _text(post.text)
+    quotes = []
+    for quote in post.quotes:
+        number = int(quote.post_id or 0)
+        quoted = votes.get(number)
+        inner = (vote_html(ruleset, names.get(quoted.target, "")) if quoted is not None
+                 and quoted.target else _text(quote.text))
+        pid = 100000 + number
+        quotes.append(f'<blockquote cite="./viewtopic.php?p={pid}#p{pid}"><cite>'
+                      f'{html.escape(quote.author or "")} писал(а): '
+                      f'<a href="./viewtopic.php?p={pid}#p{pid}" data-post-id="{pid}">↑</a>'
+                      f"</cite>{inner}</blockquote>")
+    return "".join(quotes) + own
+
+
+def _text(text: str) -> str:
+    return "<br>\n".join(html.escape(line) for line in text.split("\n"))
 
 
 def _iso(post: Post) -> str:

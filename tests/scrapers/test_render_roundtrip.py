@@ -1,5 +1,6 @@
-"""Round trips (issue 7): a simulated game of every registered rule set, rendered as the
-saved pages of a phpBB 3.3 thread and its GM log (`scrapers.render`: blocks, a table or
+"""Round trips (issue 7): a simulated game of every registered rule set (with chatter, bold
+words that are no votes, quoted votes), rendered as the saved pages of a phpBB 3.3 thread
+and its GM log (`scrapers.render`: blocks, a table or
 lines, Russian or English), scraped again, gives back its posts, its players, its votes
 (written in the rule set's grammar: bold «казнить X», a red name, ...), its days and every
 night action with its options. The scraper names slots by nick, the simulator by "P01":
@@ -57,9 +58,17 @@ def differences(log: GameLog, got: GameLog) -> dict[str, object]:
     if sorted(nick.values()) != sorted(s.nicks[0] for s in got.players):
         out["players"] = sorted(set(nick.values()) ^ {s.nicks[0] for s in got.players})
     want = {(v.post, nick[v.voter or ""], nick[v.target or ""]) for v in log.votes}
-    have = {(v.post, v.voter, v.target) for v in got.votes}
+    have = {(v.post, v.voter, v.target) for v in got.votes if v.counts}
     if want != have:
         out["votes"] = (sorted(want - have)[:5], sorted(have - want)[:5])
+    # a quoted vote is kept, as not the quoter's; a bold word that is no vote is not a mark
+    quoting = {p.number for p in log.posts if p.quotes}
+    marks = {v.post for v in got.votes if not v.counts}
+    if marks != {n for n in quoting if log.posts[n - 1].quotes[0].post_id and any(
+            v.post == int(log.posts[n - 1].quotes[0].post_id or 0) for v in log.votes)}:
+        out["quoted"] = sorted(marks ^ quoting)[:5]
+    if not all(v.reason == "in-quote" for v in got.votes if not v.counts):
+        out["reasons"] = sorted({str(v.reason) for v in got.votes if not v.counts})
     sent = {(n.number, nick[a.actor], a.ability, tuple(nick[t] for t in a.targets),
              json.dumps(a.options, sort_keys=True)) for n in log.nights for a in n.actions}
     read = {(n.number, a.actor, a.ability, tuple(a.targets),
