@@ -140,6 +140,8 @@ class _Game:
                                  start=Boundary(post=start, source="gm-post"),
                                  end=Boundary(post=end, source="gm-post")))
         out = count_day(self.log(), day).eliminated
+        self.say(end, f"День {day} окончен. " + (
+            f"Посажен {self.slot(out).name}." if out is not None else "Никто не посажен."))
         here = SourceRef(kind="post", post=end)
         if out is None:
             self.published.append(PhasePublished(phase=f"D{day}", no_elimination=here))
@@ -217,7 +219,7 @@ class _Game:
         self.publish(result, night)
 
     def publish(self, result: NightResult, night: int) -> None:
-        morning = self.post(GM, f"Наступило утро после ночи {night}.", gm=True)
+        morning = self.post(GM, self.morning(result.deaths), gm=True)
         here = SourceRef(kind="post", post=morning)
         deaths = [Death(slot=d, kind="killed", revealed_role=self.slot(d).role, raw="",
                         source=here) for d in result.deaths]
@@ -232,14 +234,27 @@ class _Game:
         self.phases[-1] = self.phases[-1].model_copy(
             update={"end": Boundary(post=morning, source="gm-post")})
 
+    def morning(self, dead: list[str]) -> str:
+        """The GM's morning post: who was killed, by name (the newspaper's deaths)."""
+        if not dead:
+            return "Наступило утро. Этой ночью никто не погиб."
+        return "Наступило утро. " + " ".join(f"Этой ночью убит {self.slot(d).name}."
+                                             for d in dead)
+
+    def say(self, number: int, text: str) -> None:
+        """Write post `number` again with `text` (an announcement known once counted)."""
+        self.posts[number - 1] = self.posts[number - 1].model_copy(
+            update={"text": text, "html": text.replace("\n", "<br>")})
+
     def mafia_kill(self, night: int) -> None:
         """No night engine: the mafia (while any live) kill one town player."""
         alive = self.alive(f"N{night}")
         town = [s for s in alive if self.slot(s).faction != "mafia"]
-        morning = self.post(GM, f"Наступило утро после ночи {night}.", gm=True)
+        morning = self.post(GM, self.morning([]), gm=True)
         deaths = []
         if town and len(town) < len(alive):
             victim = self.rnd.choice(town)
+            self.say(morning, self.morning([victim]))
             deaths.append(Death(slot=victim, kind="killed", revealed_role=self.slot(victim).role,
                                 revealed_faction="town", source=SourceRef(kind="post",
                                                                           post=morning)))
