@@ -77,9 +77,9 @@ def differences(log: GameLog, got: GameLog) -> dict[str, object]:
         out["actions"] = (sorted(sent - read)[:3], sorted(read - sent)[:3],
                           [i.message for i in got.issues if i.where.line is not None][:3])
     dead = {(i.phase, nick[d.slot]) for i in log.published.phases for d in i.deaths}
-    read = {(i.phase, d.slot) for i in got.published.phases for d in i.deaths}
-    if dead != read:
-        out["deaths"] = (sorted(dead - read)[:5], sorted(read - dead)[:5])
+    found = {(i.phase, d.slot) for i in got.published.phases for d in i.deaths}
+    if dead != found:
+        out["deaths"] = (sorted(dead - found)[:5], sorted(found - dead)[:5])
     days = {p.key for p in log.phases if p.kind == "day"}
     if not days <= {p.key for p in got.phases}:
         out["days"] = sorted(days - {p.key for p in got.phases})
