@@ -1,10 +1,10 @@
 """Round trips (issue 7): a simulated game of every registered rule set (with chatter, bold
-words that are no votes, quoted votes), rendered as the saved pages of a phpBB 3.3 thread
-and its GM log (`scrapers.render`: blocks, a table or
-lines, Russian or English), scraped again, gives back its posts, its players, its votes
-(written in the rule set's grammar: bold «казнить X», a red name, ...), its days and every
-night action with its options. The scraper names slots by nick, the simulator by "P01":
-compared by nick."""
+words that are no votes, quoted votes), rendered as the saved pages of a thread (phpBB 3.3 in
+UTF-8 or vBulletin 3.8 in windows-1251, by the seed) and its GM log (`scrapers.render`:
+blocks, a table or lines, Russian or English), scraped again, gives back its posts, its
+players, its votes (written in the rule set's grammar: bold «казнить X», a red name, ...),
+its days, its published deaths and every night action with its options. The scraper names
+slots by nick, the simulator by "P01": compared by nick."""
 
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ def round_trip(log: GameLog, folder: Path, seed: int = 0) -> GameLog:
     """The thread's pages and, when the game has nights, its GM log (a shape and a language
     by the seed) scraped together."""
     folder.mkdir(parents=True, exist_ok=True)
-    for name, text in render_thread(log):
-        (folder / name).write_text(text, encoding="utf-8")
+    for name, data in render_thread(log, engine=("phpbb33", "vb38")[seed % 2]):
+        (folder / name).write_bytes(data)
     gm_log = None
     if log.nights:
         lang = ("ru", "en")[seed % 2]
