@@ -1,14 +1,15 @@
 """Round trips (issue 7): a simulated game of every registered rule set (with chatter, bold
 words that are no votes, quoted votes), rendered as the saved pages of a thread (phpBB 3.3 in
-UTF-8 or vBulletin 3.8 in windows-1251, by the seed) and its GM log (`scrapers.render`:
-blocks, a table or lines, Russian or English), scraped again, gives back its posts, its
-players, its votes (written in the rule set's grammar: bold «казнить X», a red name, ...),
-its days, its published deaths and every night action with its options. The scraper names
-slots by nick, the simulator by "P01": compared by nick."""
+UTF-8 or vBulletin 3.8 in windows-1251, every fourth as a Wayback capture) and its GM log
+(`scrapers.render`: blocks, a table or lines, Russian or English), scraped again, gives back
+its posts, its players, its votes (written in the rule set's grammar: bold «казнить X», a
+red name, ...), its days, its published deaths and every night action with its options.
+The scraper names slots by nick, the simulator by "P01": compared by nick."""
 
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -17,19 +18,30 @@ from engine.gamelog import GameLog
 from engine.rulesets import ruleset_ids
 from engine.simulate import play
 from scrapers.render import gmlog, render_thread
+from scrapers.render.thread import ENGINES
+from scrapers.render.wayback import wayback
 from scrapers.scrape import scrape
 
 # 200 games a rule set (a fixed seed list, in four chunks so that the workers share them),
 # each played for three days and nights
 GAMES = 200
 CHUNKS = 4
+CAPTURED = datetime(2021, 3, 4, 5, 6, 7, tzinfo=UTC)
 
 
 def round_trip(log: GameLog, folder: Path, seed: int = 0) -> GameLog:
     """The thread's pages and, when the game has nights, its GM log (a shape and a language
     by the seed) scraped together."""
     folder.mkdir(parents=True, exist_ok=True)
-    for name, data in render_thread(log, engine=("phpbb33", "vb38")[seed % 2]):
+    engine = ("phpbb33", "vb38")[seed % 2]
+    for i, (name, data) in enumerate(render_thread(log, engine=engine)):
+        if seed % 4 == 3:  # every fourth game saved from the Wayback Machine
+            encoding = ENGINES[engine].encoding
+            url = (f"http://mafia.example.ru/viewtopic.php?t=346&start={25 * i}"
+                   if engine == "phpbb33"
+                   else f"http://mafia.example.ru/showthread.php?t=346&page={i + 1}")
+            data = wayback(data.decode(encoding), url, CAPTURED).encode(
+                encoding, errors="xmlcharrefreplace")
         (folder / name).write_bytes(data)
     gm_log = None
     if log.nights:
@@ -100,3 +112,5 @@ def test_a_simulated_thread_scrapes_back_to_its_game(ruleset: str, chunk: int,
         log = play(ruleset, seed, max_days=3)
         got = round_trip(log, tmp_path / str(seed) / "pages", seed)
         assert differences(log, got) == {}, f"{ruleset} seed {seed}"
+        if seed % 4 == 3:  # the capture time read from the archive's trailer
+            assert {s.captured_at for s in got.meta.sources if s.kind == "page"} == {CAPTURED}
