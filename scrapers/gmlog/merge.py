@@ -4,13 +4,17 @@ roles, and its issues (each naming the file and line)."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from engine.errors import BadInputError
-from engine.gamelog import DayLog, GameLog, NightLog, ParseIssue, SourceFile, Where
+from engine.gamelog import Action, DayLog, GameLog, NightLog, ParseIssue, SourceFile, Where
 from scrapers.gmlog.model import GmLog
 from scrapers.gmlog.parser import parse_gm_log
 from scrapers.gmlog.vocab import vocabulary
+
+_Phase = TypeVar("_Phase", NightLog, DayLog)
 
 
 def read_gm_log(path: Path, log: GameLog, *, strict: bool = False) -> GmLog:
@@ -36,20 +40,8 @@ def merge_gm_log(log: GameLog, gm: GmLog) -> None:
     """Add what the GM log gives to `log`. Deaths the thread already announced are kept as
     found there, the GM log filling in a role they did not show; a role the log gives that
     differs from the slot's is reported, not overwritten."""
-    for number, actions in sorted(gm.nights.items()):
-        night = next((n for n in log.nights if n.number == number), None)
-        if night is None:
-            night = NightLog(number=number)
-            log.nights.append(night)
-        night.actions.extend(actions)
-    log.nights.sort(key=lambda n: n.number)
-    for number, actions in sorted(gm.days.items()):
-        day = next((d for d in log.days if d.number == number), None)
-        if day is None:
-            day = DayLog(number=number)
-            log.days.append(day)
-        day.actions.extend(actions)
-    log.days.sort(key=lambda d: d.number)
+    _add_actions(log.nights, gm.nights, NightLog)
+    _add_actions(log.days, gm.days, DayLog)
     for key, items in gm.published.items():
         phase = log.published.for_phase(key)
         if phase is None:
@@ -83,3 +75,16 @@ def merge_gm_log(log: GameLog, gm: GmLog) -> None:
                 message=f"the GM log gives {slot_id} the role {role.role}, the game log "
                         f"{slot.role}", text=role.raw))
     log.issues.extend(gm.issues)
+
+
+def _add_actions(entries: list[_Phase], actions: dict[int, list[Action]],
+                 make: Callable[..., _Phase]) -> None:
+    """The GM log's actions appended to the log's night (or day) of the same number, made
+    when the log has none; the entries kept in order of their numbers."""
+    for number, sent in sorted(actions.items()):
+        entry = next((e for e in entries if e.number == number), None)
+        if entry is None:
+            entry = make(number=number)
+            entries.append(entry)
+        entry.actions.extend(sent)
+    entries.sort(key=lambda e: e.number)
