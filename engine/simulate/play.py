@@ -17,6 +17,7 @@ benchmarks at scale."""
 
 from __future__ import annotations
 
+import html
 import random
 from datetime import UTC, datetime, timedelta
 
@@ -112,7 +113,7 @@ class _Game:
         number = len(self.posts) + 1
         self.clock += timedelta(minutes=self.rnd.randint(3, 20))
         self.posts.append(Post(number=number, author=author, slot=slot, time=self.clock,
-                               html=text.replace("\n", "<br>"), text=text, gm=gm))
+                               html=_html(text), text=text, gm=gm))
         return number
 
     def alive(self, phase: str) -> list[str]:
@@ -169,7 +170,7 @@ class _Game:
         elif roll < 0.25:
             text = f"Важно: {other} сегодня молчит. Подумайте."
             self.post(nick, text, slot=slot_id)
-            self.posts[-1] = self.posts[-1].model_copy(update={"html": text.replace(
+            self.posts[-1] = self.posts[-1].model_copy(update={"html": _html(text).replace(
                 "Важно", "<strong>Важно</strong>")})
         else:
             self.post(nick, self.rnd.choice(CHATTER).format(other=other), slot=slot_id)
@@ -244,7 +245,7 @@ class _Game:
     def say(self, number: int, text: str) -> None:
         """Write post `number` again with `text` (an announcement known once counted)."""
         self.posts[number - 1] = self.posts[number - 1].model_copy(
-            update={"text": text, "html": text.replace("\n", "<br>")})
+            update={"text": text, "html": _html(text)})
 
     def mafia_kill(self, night: int) -> None:
         """No night engine: the mafia (while any live) kill one town player."""
@@ -292,3 +293,8 @@ class _Game:
 
 def _value(value: object) -> str | int | bool:
     return value if isinstance(value, str | int | bool) else str(value)
+
+
+def _html(text: str) -> str:
+    """A post's body as the forum keeps it: the text escaped, its lines broken by <br>."""
+    return "<br>".join(html.escape(line) for line in text.split("\n"))

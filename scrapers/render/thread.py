@@ -114,7 +114,7 @@ def _content(log: GameLog, post: Post, votes: dict[int, Vote], names: dict[str, 
         name = names.get(vote.target, "")
         # a typo now and then, as players make them (the last letter doubled)
         return vote_html(ruleset, name + name[-1:] if post.number % 9 == 4 else name)
-    own = post.html if post.html != post.text.replace("\n", "<br>") else _text(post.text)
+    own = post.html or _text(post.text)
     quotes = []
     for quote in post.quotes:
         number = int(quote.post_id or 0)
