@@ -18,7 +18,7 @@ from engine.gamelog import GameLog
 from engine.rulesets import ruleset_ids
 from engine.simulate import play
 from scrapers.render import gmlog, render_thread
-from scrapers.render.thread import ENGINES
+from scrapers.render.engines import ENGINES
 from scrapers.render.wayback import wayback
 from scrapers.scrape import scrape
 
@@ -33,15 +33,12 @@ def round_trip(log: GameLog, folder: Path, seed: int = 0) -> GameLog:
     """The thread's pages and, when the game has nights, its GM log (a shape and a language
     by the seed) scraped together."""
     folder.mkdir(parents=True, exist_ok=True)
-    engine = ("phpbb33", "vb38")[seed % 2]
+    engine = sorted(ENGINES)[seed % len(ENGINES)]
+    eng = ENGINES[engine]
     for i, (name, data) in enumerate(render_thread(log, engine=engine)):
         if seed % 4 == 3:  # every fourth game saved from the Wayback Machine
-            encoding = ENGINES[engine].encoding
-            url = (f"http://mafia.example.ru/viewtopic.php?t=346&start={25 * i}"
-                   if engine == "phpbb33"
-                   else f"http://mafia.example.ru/showthread.php?t=346&page={i + 1}")
-            data = wayback(data.decode(encoding), url, CAPTURED).encode(
-                encoding, errors="xmlcharrefreplace")
+            data = wayback(data.decode(eng.encoding), eng.url(346, i, 25), CAPTURED).encode(
+                eng.encoding, errors="xmlcharrefreplace")
         (folder / name).write_bytes(data)
     gm_log = None
     if log.nights:
