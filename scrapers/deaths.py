@@ -55,7 +55,8 @@ LYNCH = (
     _verb(r"казн[её]н(?:а|ы|о)?|казнил[аи]?|посажен(?:а|ы|о)?|посадил[аи]?|повешен(?:а|ы|о)?"
           r"|повесил[аи]?|линчеван(?:а|ы|о)?", "eliminated"),
     _verb(r"(?:has|have|had)\s+been\s+lynched|(?:was|were|is|got)\s+lynched"
-          r"|(?:has|have)\s+been\s+eliminated|(?:was|were)\s+eliminated", "eliminated",
+          r"|(?:has|have)\s+been\s+eliminated|(?:was|were)\s+eliminated"
+          r"|(?:has|have|had)\s+been\s+executed|(?:was|were|is|got)\s+executed", "eliminated",
           before_first=True),
     _verb(r"lynched", "eliminated", after_only=True),  # "the town lynched X"
     _verb(r"решени(?:ем|ю)\s+(?:жителей\s+)?город(?:а|ского\s+собрания)?", "eliminated",
@@ -82,7 +83,7 @@ NO_ELIMINATION = re.compile(
     r"|казнь\s+не\s+состоялась|посадки\s+(?:нет|не\s+было)|без\s+(?:казни|посадки)"
     # "No lynch - 2 (a, b)" is a row of a vote count, not the result
     r"|no\s+lynch(?!\s*[-—–:=(\[)]|\s*\d)"
-    r"|(?:no\s+one|no-one|nobody)\s+(?:was|has\s+been|is|got)\s+(?:lynched|eliminated)"
+    r"|(?:no\s+one|no-one|nobody)\s+(?:was|has\s+been|is|got)\s+(?:lynched|eliminated|executed)"
     r"|no\s+elimination)" + _E,
     re.IGNORECASE)
 

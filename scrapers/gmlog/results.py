@@ -30,11 +30,12 @@ _DEATHS = tuple(re.compile(p, re.I) for p in (
     r"(?P<names>.+?)[.!]?$",
 ))
 _NOBODY = re.compile(r"^(?:утро\W*)?(?:этой\s+ночью\s+)?(?:никто\s+не\s+(?P<ru>погиб|умер|убит|"
-                     r"посажен|казн[её]н)|(?:nobody|no one)\s+(?P<en>died|was killed|was "
-                     r"lynched|was executed)|(?P<nl>no lynch))\W*$", re.I)
+                     r"посажен|казн[её]н)|(?:nobody|no one)\s+(?P<en>died|was killed|(?:was|is) "
+                     r"lynched|(?:was|is) executed)|(?P<nl>no lynch))\W*$", re.I)
 _FACTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((k, re.compile(p, re.I)) for k, p in (
     ("healed", r"^(?:the\s+)?(?:doctor|medic)\s+saved\s+(?P<name>.+?)(?:\s+from death)?[.!]?$"),
-    ("healed", r"^(?:врач|доктор)\s+(?:спас|вылечил)\w*\s+(?P<name>.+?)[.!]?$"),
+    ("healed", r"^(?:врач|доктор)\s+(?:этой\s+ночью\s+)?(?:спас|вылечил)\w*\s+(?P<name>.+?)"
+               r"(?:\s+от\s+смерти)?[.!]?$"),
     ("healed", r"^(?P<name>.+?)\s+(?:был[аи]?\s+)?(?:спас[её]н|вылечен)\w*(?:\s+врачом|"
                r"\s+доктором)?[.!]?$"),
     ("healed", r"^(?P<name>.+?)\s+(?:was|has been)\s+(?:saved|healed)[.!]?$"),
@@ -42,12 +43,24 @@ _FACTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((k, re.compile(p, re.I))
     ("protected", r"^покушение на\s+(?P<name>.+?)\s+(?:не удалось|сорвалось|провалилось)\W*$"),
     ("infection", r"^(?P<name>.+?)\s+(?:has been|was)\s+infected[.!]?$"),
     ("infection", r"^(?P<name>.+?)\s+(?:был[аи]?\s+)?(?:заражен|заражён)[аоы]?[.!]?$"),
-    ("resurrected", r"^(?P<name>.+?)\s+is back among the living[.!]?$"),
+    # "A miracle: X is back" before "X is back", whose name would take "A miracle: X"
     ("resurrected", r"^(?:a miracle\W+)(?P<name>.+?)\s+is back among the living[.!]?$"),
+    ("resurrected", r"^(?P<name>.+?)\s+is back among the living[.!]?$"),
+    ("resurrected", r"^(?:врач|доктор)\s+оживил\w*\s+(?P<name>.+?)[.!]?$"),
     ("resurrected", r"^(?P<name>.+?)\s+(?:воскрес|воскресла|ожил|ожила)[.!]?$"),
     ("resurrected", r"^некромант\s+воскресил\s+(?P<name>.+?)[.!]?$"),
     ("recruited", r"^(?P<name>.+?)\s+(?:has been|was)\s+recruited[.!]?$"),
     ("recruited", r"^(?P<name>.+?)\s+(?:был[аи]?\s+)?завербован\w*[.!]?$"),
+    # contested-island's newspaper: Baba Nyura's questioning, the Night Hunter's date, the
+    # clue to an infection, Ru's pit (seed 000, Order of Actions)
+    ("questioning", r"^(?:baba nyura|баба нюра)\s+(?:questioned|допросил[аи]?)\s+"
+                    r"(?P<name>[^:]+?)\s*:.*$"),
+    ("date", r"^the night hunter (?:went|goes) on a date with\s+(?P<name>.+?)[.!]?$"),
+    ("date", r"^ночной охотник\s+(?:сходил|ходил)\s+на свидание\s+с\s+(?P<name>.+?)[.!]?$"),
+    ("clue", r"^a clue to (?:the one who|whoever|who)\s+infected\s+(?P<name>[^:]+?)\s*:.*$"),
+    ("clue", r"^подсказка(?: о том)?,?\s+кто заразил\s+(?P<name>[^:]+?)\s*:.*$"),
+    ("pit-dug", r"^someone dug a pit in front of\s+(?P<name>.+?)'s house[.!]?$"),
+    ("pit-dug", r"^кто-то (?:вы)?рыл яму (?:перед домом|у дома)\s+(?P<name>.+?)[.!]?$"),
     ("psychic-attack", r"^(?P<name>.+?)\s+suffered a psychic attack[.!]?$"),
     ("psychic-attack", r"^(?P<name>.+?)\s+(?:подвергся|подверглась)\s+психической атаке\W*$"),
 ))

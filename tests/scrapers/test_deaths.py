@@ -209,3 +209,16 @@ def test_a_name_before_the_verb_is_the_last_words() -> None:
     log, issues = _issues({12: "Филин сказал что Аруба убита. I heard he died."})
     assert _deaths(log) == [("N1", "Аруба", "killed", 12)]
     assert issues == ["death-name-unknown 12"]  # "he died": no name
+
+
+def test_english_executed_and_nobody_executed() -> None:
+    """contested-island's GMs write «казнить X» votes and announce "X is executed"."""
+    log, issues = _issues({10: "Day 1 is over. The votes are tied: nobody is executed.",
+                           20: "Day 2 is over. Reck is executed. Reck - Rick Morgan."},
+                          english=True)
+    assert _deaths(log) == [("D2", "Reckamonic", "eliminated", 20)]
+    d1 = log.published.for_phase("D1")
+    assert d1 is not None
+    assert d1.no_elimination is not None
+    assert d1.no_elimination.post == 10
+    assert issues == []

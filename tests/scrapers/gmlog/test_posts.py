@@ -58,3 +58,33 @@ def test_newspaper_facts_of_a_gm_post() -> None:
     assert facts == [("N2", "resurrected", "Сова", "post", log.posts[-1].number),
                      ("N2", "protected", "Барсук", "post", log.posts[-1].number)]
     assert len(log.issues) == before  # a post is free text: other lines are no issue
+
+
+ISLAND_NEWS = (
+    # contested-island's newspaper as its GMs write it (seed 000, Order of Actions), in
+    # English and in Russian: every fact kind the night engine shows
+    ("A miracle: Куба is back among the living.", "resurrected"),
+    ("Baba Nyura questioned Куба: side - mafia; weapon - katana.", "questioning"),
+    ("Баба Нюра допросила Кубу: сторона - мафия.", "questioning"),
+    ("The Night Hunter went on a date with Кубой.", "date"),
+    ("Ночной охотник сходил на свидание с Кубой.", "date"),
+    ("A clue to the one who infected Куба: a patient with no name.", "clue"),
+    ("Подсказка о том, кто заразил Кубу: пациент без имени.", "clue"),
+    ("Someone dug a pit in front of Куба's house.", "pit-dug"),
+    ("Кто-то вырыл яму перед домом Кубы.", "pit-dug"),
+    ("Врач этой ночью спас Кубу от смерти.", "healed"),
+    ("Врач оживил Кубу.", "resurrected"),
+)
+
+
+@pytest.mark.parametrize(("line", "kind"), ISLAND_NEWS)
+def test_newspaper_fact_words(line: str, kind: str) -> None:
+    if not (THREADS / "contested-island").is_dir():
+        pytest.skip("thread contested-island missing")
+    log = _scraped("contested-island").model_copy(deep=True)
+    log.published.phases = []
+    log.posts.append(Post(number=log.posts[-1].number + 1, author=log.meta.gms[0], html=line,
+                          text=f"Утро. {line}", gm=True))
+    read_gm_posts(log)
+    facts = [(f.kind, f.subject) for p in log.published.phases for f in p.newspaper]
+    assert facts == [(kind, "Куба")]

@@ -1,0 +1,52 @@
+"""Newspaper facts that change a slot for the days after (scrapers.gmlog.changes): the
+hand-written island-16 game with its slot changes taken away gets back the ones the
+published facts carry."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.gamelog import GameLog
+from scrapers.gmlog.changes import record_changes
+
+GAME = Path(__file__).parents[2] / "engine" / "games" / "island-16.json"
+
+
+def _bare() -> GameLog:
+    log = GameLog.model_validate_json(GAME.read_text(encoding="utf-8"))
+    for slot in log.players:
+        slot.changes = []
+    return log
+
+
+def _changes(log: GameLog) -> dict[str, list[tuple[str, str, str | None, object]]]:
+    return {s.id: [(c.phase, c.kind, c.faction, c.details) for c in s.changes]
+            for s in log.players if s.changes}
+
+
+def test_facts_become_slot_changes() -> None:
+    log = _bare()
+    record_changes(log)
+    got = _changes(log)
+    assert got["Nusa Lembongan"] == [("N2", "resurrected", None, {})]
+    # the recruiter's move names what the recruit gets: Fiji votes double from day 3
+    assert got["Fiji"] == [("N2", "recruited", "order-of-li",
+                            {"actions": ["block", "physical-attack"],
+                             "features": ["double-vote", "physical-protection"]})]
+    assert ("N2", "infected", None, {}) in got["Lofoten Islands"]
+    assert set(got) == {"Nusa Lembongan", "Fiji", "Lofoten Islands", "Aruba", "Jamaica"}
+
+
+def test_each_change_once() -> None:
+    log = _bare()
+    record_changes(log)
+    record_changes(log)
+    assert sum(len(s.changes) for s in log.players) == 5
+
+
+def test_a_recruitment_without_its_move_keeps_no_details() -> None:
+    log = _bare()
+    log.nights = [n.model_copy(update={"actions": [a for a in n.actions if "Fiji" not in
+                                                   a.targets]}) for n in log.nights]
+    record_changes(log)
+    assert _changes(log)["Fiji"] == [("N2", "recruited", None, {})]
