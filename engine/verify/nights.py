@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from engine.gamelog import GameLog, PhasePublished
+from engine.gamelog import GameLog, PhasePublished, PrivateResult
 from engine.night import NightError, NightResult, replay_game
 from engine.night.game import announced_dead, night_rules
 from engine.rulesets import get_ruleset
@@ -179,6 +179,9 @@ def _private(key: str, result: NightResult, item: PhasePublished,
     found: list[Finding] = []
     for pub in item.private:
         what = f"private: {pub.recipient}" + (f" on {pub.subject}" if pub.subject else "")
+        if set(pub.result) == {"text"}:  # the GM's words, not read into an answer
+            found.append(_private_words(key, what, result, pub))
+            continue
         mine = [e for e in result.events if e.visibility == "private"
                 and e.recipient == pub.recipient and e.subject == pub.subject]
         where = _where(pub.source.post)
@@ -209,6 +212,36 @@ def _private(key: str, result: NightResult, item: PhasePublished,
                                  "the GM's result answers something the replay does not ask "
                                  f"({', '.join(pub.result)})", source=where))
     return found
+
+
+def _private_words(key: str, what: str, result: NightResult, pub: PrivateResult) -> Finding:
+    """A private result kept as the GM's words («Zvezda: «удачно»»): confirmed when the
+    replay tells the player the same words (its answer's value or its message); disputed
+    when the replay's one answer to the player (about the subject, when the GM names it) is
+    other words; else unverifiable (the words cannot be placed against one answer)."""
+    mine = [e for e in result.events if e.visibility == "private"
+            and e.recipient == pub.recipient
+            and (pub.subject is None or e.subject == pub.subject)]
+    said = _words(str(pub.result["text"]))
+    answers = [str(e.detail("result")) if e.detail("result") is not None else e.text
+               for e in mine]
+    where = _where(pub.source.post)
+    shown = " / ".join(answers) or None
+    if any(said in (_words(a), _words(e.text)) for a, e in zip(answers, mine, strict=True)):
+        return Finding(key, what, "confirmed", shown, str(pub.result["text"]),
+                       "the replay tells the player the same", source=where)
+    if len(mine) == 1:
+        return Finding(key, what, "disputed", shown, str(pub.result["text"]),
+                       "the replay gives another answer",
+                       _chain(result, {pub.recipient, pub.subject}), source=where)
+    reason = ("the replay gives this player no result" if not mine else
+              "the GM's words do not name which of the replay's answers they give")
+    return Finding(key, what, "unverifiable", shown, str(pub.result["text"]), reason, source=where)
+
+
+def _words(text: str) -> str:
+    """Text compared by its words: case, quotes and punctuation at the ends aside."""
+    return " ".join(text.casefold().replace("«", " ").replace("»", " ").split()).strip(" .!")
 
 
 def _show(values: Mapping[str, object]) -> str:

@@ -169,6 +169,11 @@ class _Reader:
 
     def _content(self, number: int, raw: str, text: str) -> None:
         ref = SourceRef(kind="gm-log", file=self.log.file, line=number, text=raw.strip())
+        if self.state.section != "roles" and results.private_line(text.strip()) is not None:
+            # the words sent may hold sentences, names and arrows of their own («Результаты:
+            # Borodach: убийство → Nerpa»): the line is one private result, not cut up
+            self._result(text.strip(), ref)
+            return
         sentences: list[str] = []
         for sentence in _SENTENCES.split(text):
             if (sec := layout.section(sentence)) is not None:  # «Утро. Убит X»
@@ -226,11 +231,15 @@ class _Reader:
             return True
         if (private := results.private_line(text)) is not None:
             recipient = self._slot(private[0])
+            # the subject only as the GM names it: a player may be told several things a
+            # night (a gift received and his own move's answer)
+            subject = self._slot(private[1]) if private[1] is not None else None
             key = self._night_key()
             mine = [a for a in self.log.nights.get(int(key[1:]), []) if a.actor == recipient]
             self.log.phase(key).private.append(PrivateResult(
                 recipient=recipient, ability=mine[0].ability if len(mine) == 1 else None,
-                kind="result", result={"text": private[1]}, raw=text, source=ref))
+                subject=subject, kind="result", result={"text": private[2]}, raw=text,
+                source=ref))
             return True
         said = results.pronoun_role(text)
         if said is not None and len(self.state.dead) == 1:  # «Она была мирной — Ру.»

@@ -1,6 +1,7 @@
 """Published results in a GM log: deaths and eliminations («Утро. Убит(а) X», "X was found
 dead", «Посажен X»), newspaper facts ("The doctor saved X", «X заражён»), private results
-(«Kit: «Вы вовремя свели...»»), and roles («X — Доктор (мирный)», "X was Doctor (town)")."""
+(«Kit: «Вы вовремя свели...»», «Pastor о Lis: «не грешен»»), and roles («X — Доктор
+(мирный)», "X was Doctor (town)")."""
 
 from __future__ import annotations
 
@@ -122,9 +123,17 @@ def fact_line(text: str) -> tuple[str, str] | None:
     return None
 
 
-def private_line(text: str) -> tuple[str, str] | None:
+_ABOUT = re.compile(r"\s+(?:об?|обо|про|about|on)\s+", re.I)
+
+
+def private_line(text: str) -> tuple[str, str | None, str] | None:
+    """(recipient, subject or None, the words) of «Kit: «...»», «Pastor о Lis: «не
+    грешен»», "Aruba about Singapore: «Local»"."""
     m = _PRIVATE.match(text)
-    return (m["name"].strip(), m["text"].strip()) if m else None
+    if m is None:
+        return None
+    who = _ABOUT.split(m["name"].strip(), maxsplit=1)
+    return who[0].strip(), who[1].strip() if len(who) == 2 else None, m["text"].strip()
 
 
 def role_line(text: str) -> tuple[str, str] | None:

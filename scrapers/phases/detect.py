@@ -208,6 +208,8 @@ class _Detector:
             end = self.day_end(day, start, after)
             if start is None and end is None and day > 1:
                 break  # nothing after the last night: the game ended during it
+            if start is not None and end is None and day > 1 and self._game_over(start, day):
+                break  # the morning post ends the game ("... Мафии не осталось: победа!")
             phases.append(Phase(kind="day", number=day, start=_boundary(start),
                                 end=_boundary(end)))
             for what, mark, other in (("start", start, end), ("end", end, start)):

@@ -157,3 +157,23 @@ def test_an_action_the_rule_set_does_not_know_makes_the_night_unverifiable() -> 
     found = [f for f in verify(log).findings if f.phase == "N1"]
     assert (found[0].item, found[0].status) == ("action log", "unverifiable")
     assert "'dance'" in found[0].reason
+
+
+def _words(log: GameLog, text: str, subject: str | None = None) -> tuple[str, str | None]:
+    """The sample's check result replaced by the GM's words (a GM log's «Фиджи: «...»»)."""
+    n1 = log.published.for_phase("N1")
+    assert n1 is not None
+    n1.private[0].result = {"text": text}
+    n1.private[0].subject = subject
+    found = next(f for f in verify(log).findings if f.item.startswith("private: Фиджи"))
+    return found.status, found.expected
+
+
+def test_a_private_result_kept_as_the_gms_words() -> None:
+    # the replay tells Fiji "K" of Corsica: the same words confirm, others dispute (Fiji
+    # is told one thing that night), whoever it is about
+    assert _words(load(SAMPLE), "K") == ("confirmed", "K")
+    assert _words(load(SAMPLE), "«k».", "Корсика") == ("confirmed", "K")
+    assert _words(load(SAMPLE), "+", "Корсика") == ("disputed", "K")
+    # about a player the replay tells Fiji nothing of: nothing to place the words against
+    assert _words(load(SAMPLE), "K", "Мальта") == ("unverifiable", None)

@@ -363,3 +363,22 @@ def test_a_lynch_before_the_new_days_count_still_starts_it() -> None:
     starts = detect_day_starts(log.posts, [2, 4])
     assert starts[1] is not None
     assert starts[1].post == 2
+
+
+def test_a_morning_post_that_ends_the_game_opens_no_day() -> None:
+    """The night's kills leave no mafia: the morning post ends the game, no day follows."""
+    log = _log(
+        (GM, "День 1. Игра началась."),
+        ("Alice", "привет"),
+        (GM, "Голосование окончено. Посажен Bob. Наступает ночь 1."),
+        (GM, "Утро. Этой ночью убит Carol. Мафии не осталось: победа честных!"),
+    )
+    phases, issues = detect_phases(log)
+    assert _bounds(phases) == {"D1": (0, 2), "N1": (2, 3)}
+    assert issues == []
+
+
+@pytest.mark.parametrize("text", ["Победа честных!", "Мафии не осталось.",
+                                  "Честные победили."])
+def test_russian_game_end_words(text: str) -> None:
+    assert ("game-end", None) in _kinds(text)

@@ -138,3 +138,22 @@ def test_decoration_inside_a_line_is_passed_over() -> None:
     gm = _read("Ночь 1\nГород просыпается. Этой ночью убит Kit.\n", "open-roles", "Kit")
     assert gm.issues == []
     assert [d.slot for d in gm.published["N1"].deaths] == ["Kit"]
+
+
+def test_private_results_as_the_gm_keeps_them() -> None:
+    """«Player: «words»», with whom it is about when the GM says so («о», "about"); the
+    words may hold sentences, names and arrows of their own: one result, not an action."""
+    text = ("Ночь 1\nRys — следит → Borodach\nRys о Borodach: «Вы удачно совершили свой "
+            "ночной ход. Результаты: Borodach: убийство → Nerpa»\nNerpa: «Вы спокойно спали "
+            "всю ночь»\nNight 2\nRys about Nerpa: «Вы спали всю ночь»\n")
+    gm = _read(text, "open-roles", "Rys", "Borodach", "Nerpa",
+               roles={"Rys": "follower", "Borodach": "killer"})
+    assert gm.issues == []
+    got = [(k, p.recipient, p.subject, p.ability, p.result) for k, v in gm.published.items()
+           for p in v.private]
+    assert got == [
+        ("N1", "Rys", "Borodach", "follow",
+         {"text": "Вы удачно совершили свой ночной ход. Результаты: Borodach: убийство → Nerpa"}),
+        ("N1", "Nerpa", None, None, {"text": "Вы спокойно спали всю ночь"}),
+        ("N2", "Rys", "Nerpa", None, {"text": "Вы спали всю ночь"})]
+    assert [len(v) for v in gm.nights.values()] == [1]
