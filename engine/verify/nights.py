@@ -233,7 +233,7 @@ def _private_words(key: str, what: str, result: NightResult, pub: PrivateResult)
     if len(mine) == 1:
         return Finding(key, what, "disputed", shown, str(pub.result["text"]),
                        "the replay gives another answer",
-                       _chain(result, {pub.recipient, pub.subject}), source=where)
+                       _chain(result, {pub.recipient, pub.subject or ""}), source=where)
     reason = ("the replay gives this player no result" if not mine else
               "the GM's words do not name which of the replay's answers they give")
     return Finding(key, what, "unverifiable", shown, str(pub.result["text"]), reason, source=where)

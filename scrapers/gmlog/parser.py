@@ -233,12 +233,12 @@ class _Reader:
             recipient = self._slot(private[0])
             # the subject only as the GM names it: a player may be told several things a
             # night (a gift received and his own move's answer)
-            subject = self._slot(private[1]) if private[1] is not None else None
+            about = self._slot(private[1]) if private[1] is not None else None
             key = self._night_key()
             mine = [a for a in self.log.nights.get(int(key[1:]), []) if a.actor == recipient]
             self.log.phase(key).private.append(PrivateResult(
                 recipient=recipient, ability=mine[0].ability if len(mine) == 1 else None,
-                subject=subject, kind="result", result={"text": private[2]}, raw=text,
+                subject=about, kind="result", result={"text": private[2]}, raw=text,
                 source=ref))
             return True
         said = results.pronoun_role(text)
