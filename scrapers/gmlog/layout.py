@@ -34,6 +34,9 @@ _SECTIONS: dict[str, tuple[str, ...]] = {
     "morning": (r"утро", r"morning", r"newspaper", r"газета", r"утренняя газета",
                 r"новости", r"the morning paper", r"итоги ночи", r"night results",
                 r"результаты ночи"),
+    # what the GM sent each player (read as any other lines: «Kit: «...»»)
+    "private": (r"личные результаты", r"результаты в лс", r"ответы игрокам", r"лс",
+                r"private results", r"pms", r"results sent", r"private messages"),
 }
 _DECORATION = re.compile(
     r"^[\s\W_]*$|^\W*(город (засыпает|просыпается)|просыпается город|the (town|city) "
@@ -75,7 +78,7 @@ def header(line: str) -> Header | None:
 
 
 def section(line: str) -> str | None:
-    """'roles' or 'morning' for a line that only opens such a section."""
+    """'roles', 'morning' or 'private' for a line that only opens such a section."""
     bare = re.sub(r"[\W_]+", " ", line).strip().casefold()
     for name, words in _SECTIONS.items():
         if bare in words:

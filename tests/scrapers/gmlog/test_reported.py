@@ -142,8 +142,10 @@ def test_decoration_inside_a_line_is_passed_over() -> None:
 
 def test_private_results_as_the_gm_keeps_them() -> None:
     """«Player: «words»», with whom it is about when the GM says so («о», "about"); the
-    words may hold sentences, names and arrows of their own: one result, not an action."""
-    text = ("Ночь 1\nRys — следит → Borodach\nRys о Borodach: «Вы удачно совершили свой "
+    words may hold sentences, names and arrows of their own: one result, not an action. A
+    «Личные результаты» heading closes the roles post before it."""
+    text = ("Роли:\nRys — Преследователь\nЛичные результаты\n"
+            "Ночь 1\nRys — следит → Borodach\nRys о Borodach: «Вы удачно совершили свой "
             "ночной ход. Результаты: Borodach: убийство → Nerpa»\nNerpa: «Вы спокойно спали "
             "всю ночь»\nNight 2\nRys about Nerpa: «Вы спали всю ночь»\n")
     gm = _read(text, "open-roles", "Rys", "Borodach", "Nerpa",
