@@ -1,6 +1,7 @@
 """The GM's own posts in the thread read as published results: the morning newspaper's facts
 («Некромант воскресил X», "An attempt on X failed") and the roles shown with the deaths
-(«Посажен X. X — Водитель, честный»).
+(«Посажен X. X — Водитель, честный»), and the game's end with its winners («Мафии не
+осталось: победа честных!», "the survivors win!").
 
 A post is free text, so a line that is no result is passed over without a report; only a
 result whose every name fits one player is taken. Deaths themselves are read by
@@ -9,9 +10,13 @@ reveals, put on the death already found for that slot."""
 
 from __future__ import annotations
 
-from engine.gamelog import GameLog, Phase, PhasePublished, SourceRef
+import re
+
+from engine.gamelog import GameLog, Phase, PhasePublished, SourceRef, Victory
+from scrapers.gmlog import results
 from scrapers.gmlog.model import GmLog
 from scrapers.gmlog.parser import reader_for
+from scrapers.gmlog.vocab import Vocabulary
 
 
 def read_gm_posts(log: GameLog) -> None:
@@ -28,6 +33,7 @@ def read_gm_posts(log: GameLog) -> None:
             if line.strip():
                 reader.post_line(key, line, SourceRef(kind="post", post=post.number,
                                                       text=line.strip()))
+    _victory(log, reader.vocab)
     for key, items in found.published.items():
         phase = log.published.for_phase(key)
         known = {d.slot: d for d in phase.deaths} if phase else {}
@@ -43,6 +49,21 @@ def read_gm_posts(log: GameLog) -> None:
                 phase = PhasePublished(phase=key)
                 log.published.phases.append(phase)
             phase.newspaper.extend(facts)
+
+
+def _victory(log: GameLog, vocab: Vocabulary) -> None:
+    """The game's end as the GM's last post announcing one says it: its winners."""
+    if log.published.victory is not None:
+        return
+    for post in reversed([p for p in log.posts if p.gm and not p.deleted]):
+        for line in reversed(post.text.splitlines()):
+            for sentence in reversed(re.split(r"(?<=[.!?])\s+", line.strip())):
+                winners = results.victory_line(sentence, vocab)
+                if winners:
+                    log.published.victory = Victory(
+                        winners=winners, raw=sentence,
+                        source=SourceRef(kind="post", post=post.number, text=sentence))
+                    return
 
 
 def _phase_of(phases: list[Phase], post: int) -> str:

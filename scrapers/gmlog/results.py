@@ -123,6 +123,31 @@ def fact_line(text: str) -> tuple[str, str] | None:
     return None
 
 
+# the game's end: «победа честных», «Честные победили», "the survivors win!", "Victory
+# for the town"; the winners are factions of the rule set, one or several («и», "and")
+_VICTORY = tuple(re.compile(p, re.I) for p in (
+    r"(?:^|[:;.!]\s*)побед[аы]\s+(?P<who>[^.!:;]+?)\s*[.!]*$",
+    r"(?:^|[:;.!]\s*)(?P<who>[^.!:;]+?)\s+(?:победил[аио]?|выиграл[аио]?)\s*[.!]*$",
+    r"(?:^|[:;.!]\s*)(?:the\s+)?(?P<who>[^.!:;]+?)\s+(?:wins?|ha(?:s|ve) won)\s*[.!]*$",
+    r"(?:^|[:;.!]\s*)victory\s+(?:for|of)\s+(?:the\s+)?(?P<who>[^.!:;]+?)\s*[.!]*$",
+))
+
+
+def victory_line(text: str, vocab: Vocabulary) -> list[str] | None:
+    """The winning factions a sentence announces, or None (also when one of the names is no
+    faction of the rule set: never a guess)."""
+    for pattern in _VICTORY:
+        m = pattern.search(text.strip())
+        if m is None:
+            continue
+        names = [n for n in _SPLIT.split(m["who"].strip()) if n]
+        found = [vocab.faction_of(re.sub(r"^(?:the|всех)\s+", "", n, flags=re.I))
+                 for n in names]
+        if names and all(found):
+            return sorted({f for f in found if f})
+    return None
+
+
 _ABOUT = re.compile(r"\s+(?:об?|обо|про|about|on)\s+", re.I)
 
 

@@ -110,9 +110,10 @@ OPTION_FILLER = frozenset({"guess", "догадка", "угадывает", "р�
 FACTIONS: dict[str, dict[str, tuple[str, ...]]] = {
     "open-roles": {"town": ("town", "честный", "честная", "честные", "мирный", "мирная", "чиж"),
                    "mafia": ("mafia", "мафия", "маф")},
-    "world-cup-2018": {"town": ("town", "мирный", "мирная", "на стороне мирных"),
+    "world-cup-2018": {"town": ("town", "мирный", "мирная", "на стороне мирных",
+                                "мирные жители", "участники чемпионата"),
                        "corrupt": ("corrupt", "коррупционеры"), "dirty": ("dirty", "грязные"),
-                       "doping": ("doping", "допинг"), "cops": ("cops", "копы"),
+                       "doping": ("doping", "допинг"), "cops": ("cops", "копы", "оргкомитет"),
                        "neutral": ("neutral", "нейтрал", "нейтралы"),
                        # a mayor, journalist or jester on the mafia's side («тёмный жур»)
                        "dark": ("dark", "тёмный", "темный", "тёмная", "темная")},

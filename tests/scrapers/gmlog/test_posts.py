@@ -10,6 +10,8 @@ import pytest
 
 from engine.gamelog import GameLog, Post
 from scrapers.gmlog.posts import read_gm_posts
+from scrapers.gmlog.results import victory_line
+from scrapers.gmlog.vocab import vocabulary
 from scrapers.scrape import scrape
 
 THREADS = Path(__file__).parents[1] / "fixtures" / "threads"
@@ -88,3 +90,35 @@ def test_newspaper_fact_words(line: str, kind: str) -> None:
     read_gm_posts(log)
     facts = [(f.kind, f.subject) for p in log.published.phases for f in p.newspaper]
     assert facts == [(kind, "Куба")]
+
+
+@pytest.mark.parametrize(("ruleset", "line", "winners"), [
+    ("world-cup-2018", "Мафия уничтожена: победа мирных жителей и Оргкомитета!",
+     ["cops", "town"]),
+    ("open-roles", "Мафии не осталось: победа честных!", ["town"]),
+    ("open-roles", "Честные победили.", ["town"]),
+    ("contested-island", "Only the Group of Survivors is left: the survivors win!",
+     ["survivors"]),
+    ("mafiascum", "Town wins!", ["town"]),
+    ("mafiascum", "Victory for the mafia.", ["mafia"]),
+    # no faction named, or a name that is none: no victory, never a guess
+    ("open-roles", "Победа близка.", None),
+    ("open-roles", "Победа честных и Кота!", None),
+    ("mafiascum", "Everyone wins a cookie.", None),
+])
+def test_victory_words(ruleset: str, line: str, winners: list[str] | None) -> None:
+    assert victory_line(line, vocabulary(ruleset)) == winners
+
+
+def test_the_last_gm_post_announcing_the_end_gives_the_winners() -> None:
+    if not (THREADS / "open-roles").is_dir():
+        pytest.skip("thread open-roles missing")
+    log = _scraped("open-roles").model_copy(deep=True)
+    log.published.victory = None
+    text = "Утро. Этой ночью никто не погиб.\nМафии не осталось: победа честных!"
+    log.posts.append(Post(number=log.posts[-1].number + 1, author=log.meta.gms[0], html=text,
+                          text=text, gm=True))
+    read_gm_posts(log)
+    assert log.published.victory is not None
+    assert log.published.victory.winners == ["town"]
+    assert log.published.victory.source.post == log.posts[-1].number
