@@ -121,6 +121,19 @@ def test_ipb2_quote_header_gives_author_and_post() -> None:
     assert "ЦИТАТА" not in post.html
 
 
+def test_ipb2_quote_header_without_a_date_gives_author_and_post() -> None:
+    # [quote name='Куба' post='299'] with no date: "ЦИТАТА(Куба)" and the snapback link
+    body = ("<!--QuoteBegin-Куба+--><div class='quotetop'>ЦИТАТА(Куба) <a href=\"index.php?"
+            "act=findpost&amp;pid=299\"><img src='style_images/1/post_snapback.gif' alt='*' />"
+            "</a></div><div class='quotemain'><!--QuoteEBegin--><b>Казнить Ласточку</b>"
+            "<!--QuoteEnd--></div><div class='quotetop'>ЦИТАТА(Кот (рыжий))</div>"
+            "<div class='quotemain'>мяу</div>Не согласен.")
+    post = _parse(_ipb2(body=body)).posts[0]
+    assert [(q.author, q.post_id, q.text) for q in post.quotes] == [
+        ("Куба", "299", "Казнить Ласточку"), ("Кот (рыжий)", None, "мяу")]
+    assert post.text == "Не согласен."
+
+
 def test_ipb2_edit_line_names_editor_and_time() -> None:
     edit = '<span class="edit">Сообщение отредактировал Майк - Вчера, 23:59</span>'
     post = _parse(_ipb2(edit=edit)).posts[0]

@@ -122,6 +122,9 @@ IPS4 = EngineSpec(
 
 _QUOTE_HEAD = re.compile(r"^\s*(?:цитата|quote)\s*\((?P<author>.+?)\s*@\s*(?P<date>[^)]*)\)",
                          re.I | re.S)
+# a quote without a date ([quote=Kent], [quote name='Kent' post='5102']): "ЦИТАТА(Kent)"; tried
+# after the dated form, whose "@" tells where a nick with brackets ends
+_QUOTE_HEAD_UNDATED = re.compile(r"^\s*(?:цитата|quote)\s*\((?P<author>.+)\)\s*$", re.I | re.S)
 _PID = re.compile(r"[?&]pid=(\d+)|findpost__p__(\d+)|[?&]comment=(\d+)")
 _EDITORS = (
     # IPB 2: "Сообщение отредактировал Kent - 4.3.2019, 9:10",
@@ -177,7 +180,8 @@ def _prepare_ipb2(root: etree._Element) -> None:
     for top in select(_QUOTE_TOP, root):
         main = top.getnext()
         if main is not None and "quotemain" in (main.get("class") or "").split():
-            m = _QUOTE_HEAD.match(" ".join(text_content(top).split()))
+            header = " ".join(text_content(top).split())
+            m = _QUOTE_HEAD.match(header) or _QUOTE_HEAD_UNDATED.match(header)
             if m:
                 main.set(_Q_AUTHOR, m["author"])
             for a in top.iter("a"):
