@@ -1,0 +1,79 @@
+"""The bundled games of `data/games/` (issue 7): each archived thread with its GM log scrapes
+to its expected game log exactly; verify confirms everything on the clean copy and disputes
+exactly the planted GM mistakes on the other, each with its chain. Built by `data/build.py`,
+committed, never generated here."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from engine.gamelog import GameLog
+from engine.verify import verify
+from scrapers.scrape import scrape
+
+GAMES = Path(__file__).resolve().parents[2] / "data" / "games"
+BUNDLES = sorted(p.name for p in GAMES.iterdir() if p.is_dir())
+COPIES = [GAMES / b for b in BUNDLES] + [GAMES / b / "gm-mistakes" for b in BUNDLES]
+
+
+def _expected(folder: Path) -> GameLog:
+    return GameLog.model_validate_json((folder / "expected.json").read_text(encoding="utf-8"))
+
+
+def _scraped(folder: Path) -> GameLog:
+    want = _expected(folder)
+    return scrape([folder / "thread.zip"], ruleset=want.meta.ruleset or "", gms=want.meta.gms,
+                  gm_log=folder / "gm-log.txt")
+
+
+@pytest.mark.parametrize("folder", COPIES, ids=lambda p: str(p.relative_to(GAMES)))
+def test_the_thread_and_gm_log_scrape_to_the_expected_game_log(folder: Path) -> None:
+    got = _scraped(folder).model_dump(mode="json")
+    want = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
+    # compared part by part first, so that a failure names what differs
+    for key in want:
+        assert got[key] == want[key], f"{folder.name}: {key} differs"
+    assert got == want
+
+
+@pytest.mark.parametrize("bundle", BUNDLES)
+def test_the_clean_game_is_confirmed(bundle: str) -> None:
+    report = verify(_expected(GAMES / bundle))
+    assert report.findings
+    assert [f"{f.phase} {f.item}: {f.status}" for f in report.findings
+            if f.status != "confirmed"] == []
+    # every kind of result the GM published is checked: days, nights, the end
+    items = {f.item.split(":")[0].split(" (")[0] for f in report.findings}
+    assert {"elimination", "deaths", "victory"} <= items
+
+
+@pytest.mark.parametrize("bundle", BUNDLES)
+def test_exactly_the_planted_mistakes_are_disputed_with_their_chains(bundle: str) -> None:
+    folder = GAMES / bundle / "gm-mistakes"
+    planted = json.loads((folder / "planted.json").read_text(encoding="utf-8"))
+    report = verify(_expected(folder))
+    off = [f for f in report.findings if f.status != "confirmed"]
+    assert sorted(f"{f.phase} {f.item}" for f in off) == sorted(planted)
+    assert all(f.status == "disputed" for f in off)
+    assert all(f.chain for f in off), [f.item for f in off if not f.chain]
+
+
+def test_the_bundles_cover_every_rule_set_and_the_archive_kinds() -> None:
+    """One game per rule set with a night engine; different forum engines; at least one
+    windows-1251 thread and one Wayback capture."""
+    logs = [_expected(GAMES / b) for b in BUNDLES]
+    assert {g.meta.ruleset for g in logs} >= {"contested-island", "world-cup-2018",
+                                               "open-roles"}
+    engines = {g.meta.engine for g in logs}
+    assert len(engines) == len(logs), engines
+    assert any(s.captured_at is not None for g in logs for s in g.meta.sources)
+    charsets = set()
+    for b in BUNDLES:
+        with zipfile.ZipFile(GAMES / b / "thread.zip") as z:
+            head = z.read(z.namelist()[0])[:4000].decode("ascii", "replace").casefold()
+            charsets |= {c for c in ("windows-1251", "utf-8") if c in head}
+    assert charsets == {"windows-1251", "utf-8"}
