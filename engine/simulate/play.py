@@ -11,6 +11,16 @@ the role shown, the newspaper's facts, each private result) is what the replay s
 rule set without a night engine (mafiascum) has the mafia kill one player a night. The game
 ends when the rule set's victory condition names winners, or after `max_days`.
 
+With the noise of real threads (the renderer, `scrapers.render.thread`, adds typos and
+inflected names to the votes it writes): chatter now and then, some of it quoting an earlier
+vote or holding a bold word that is no vote; about one player's post in twelve edited by its
+author a few minutes later (`Post.edit`), which voids a vote where the rule set says so
+(world-cup-2018: «Сообщение с голосом редактировать нельзя»: the vote is recorded as not
+counted, "edited", and the day's count goes without it); now and then a vote posted after the
+GM's day-end post, before the night's morning post (the day's count gives it as
+"after-deadline"; the day's outcome is what it was without it). The nick pool mixes Latin and
+Cyrillic nicks, so that Russian votes decline some of the names.
+
 The engine decides the outcomes here, so a simulated game says nothing about the engine's
 correctness: it is for round trips (render the thread, scrape it back, compare) and for
 benchmarks at scale."""
@@ -27,6 +37,7 @@ from engine.gamelog import (
     Action,
     Boundary,
     Death,
+    EditMarker,
     GameLog,
     Meta,
     NewspaperFact,
@@ -53,7 +64,13 @@ START = datetime(2020, 1, 6, 6, 0, tzinfo=UTC)  # a Monday; days run 06:00-17:00
 NICKS = ("Akela", "Bagheera", "Baloo", "Chil", "Hathi", "Kaa", "Mang", "Mor", "Mysa",
          "Ikki", "Rama", "Raksha", "Sahi", "Tabaqui", "Tha", "Chuchundra", "Darzee",
          "Kotick", "Nag", "Karait", "Toomai", "Gidur", "Ferao", "Sea Catch", "Matkah",
-         "Limmershin", "Vixen", "Kala Nag")
+         "Limmershin", "Vixen", "Kala Nag",
+         # Cyrillic nicks, which Russian votes decline («за Багиру», «казнить Серого Брата»);
+         # Маугли and Хатхи do not decline. A tuple: the seating is drawn from it in order
+         "Багира", "Маугли", "Шерхан", "Лягушонок", "Серый Брат", "Нагайна", "Хатхи",
+         "Табаки", "Ракша", "Котик")
+EDITED = 1 / 12  # the share of players' posts their authors edit afterwards
+LATE = 0.3  # the chance that a day has a vote posted after its end
 
 
 CHATTER = ("Доброе утро всем.", "{other}, что скажешь про вчерашнее?",
@@ -112,9 +129,29 @@ class _Game:
              ) -> int:
         number = len(self.posts) + 1
         self.clock += timedelta(minutes=self.rnd.randint(3, 20))
+        edit = None
+        if not gm and self.rnd.random() < EDITED:  # the author fixes something afterwards
+            edit = EditMarker(editor=author,
+                              time=self.clock + timedelta(minutes=self.rnd.randint(1, 9)))
         self.posts.append(Post(number=number, author=author, slot=slot, time=self.clock,
-                               html=_html(text), text=text, gm=gm))
+                               html=_html(text), text=text, gm=gm, edit=edit))
         return number
+
+    def vote(self, slot_id: str, alive: list[str], phase: str) -> None:
+        """`slot_id` posts a vote for another of `alive`; where the rule set voids an edited
+        vote and this post is edited, the vote is recorded as not counted."""
+        author = self.slot(slot_id).nicks[0]
+        target = self.rnd.choice([s for s in alive if s != slot_id])
+        name = self.slot(target).name
+        number = self.post(author, f"Голосую за {name}", slot=slot_id)
+        edit = self.posts[-1].edit
+        void = edit is not None and self.rs.day.edited_vote_void
+        self.votes.append(Vote(
+            post=number, phase=phase, author=author, voter=slot_id, raw=f"vote {name}",
+            target=target, time=self.posts[-1].time, counts=not void,
+            reason="edited" if void else None,
+            detail=f"the post was edited by {author}: a post with a vote must not be edited"
+            if void else None))
 
     def alive(self, phase: str) -> list[str]:
         out = self.log().announced_out(phase)
@@ -128,14 +165,8 @@ class _Game:
         alive = self.alive(f"D{day}")
         start = self.post(GM, f"День {day}. Обсуждаем и голосуем.", gm=True)
         for slot_id in self.rnd.sample(alive, len(alive)):
-            slot = self.slot(slot_id)
             self.chatter(slot_id, alive)
-            target = self.rnd.choice([s for s in alive if s != slot_id])
-            number = self.post(slot.nicks[0], f"Голосую за {self.slot(target).name}",
-                               slot=slot_id)
-            self.votes.append(Vote(post=number, phase=f"D{day}", author=slot.nicks[0],
-                                   voter=slot_id, raw=f"vote {self.slot(target).name}",
-                                   target=target, time=self.posts[-1].time))
+            self.vote(slot_id, alive, f"D{day}")
         end = self.post(GM, f"День {day} окончен.", gm=True)
         self.phases.append(Phase(kind="day", number=day,
                                  start=Boundary(post=start, source="gm-post"),
@@ -183,6 +214,11 @@ class _Game:
         start = self.posts[-1].number
         self.phases.append(Phase(kind="night", number=night,
                                  start=Boundary(post=start, source="gm-post")))
+        alive = self.alive(f"N{night}")
+        if self.rnd.random() < LATE and len(alive) > 1:
+            # a vote after the GM closed the day: the day's count gives it as
+            # "after-deadline", and the outcome announced stands
+            self.vote(self.rnd.choice(alive), alive, f"N{night}")
         if rules is None or rules.new_player is None:
             self.mafia_kill(night)
         else:

@@ -4,15 +4,22 @@ windows-1251, ...), whose templates are cut from the project's own fixture pages
 engine markup the scrapers are tested on, kept in the package so that rendering reads no test
 file. A post holding a vote writes it as the rule set's grammar asks (bold «казнить X», a red
 name, ...), so that the scraper has to find it the way it finds a player's; with the noise of
-real threads: a name misspelt now and then, a quoted vote, a bold word that is no vote (the
-post's own markup), the engine's "last edited by" notice on an edited post."""
+real threads: a name misspelt now and then (every ninth post from the fourth, its last letter
+doubled), a name declined as Russian players decline it (in a Russian rule set's votes, every
+third post from the second: «Голосую за Багиру», «казнить Серого Брата»; «Маугли» as is), a
+quoted vote, a bold word that is no vote (the post's own markup), the engine's "last edited
+by" notice on an edited post. What the game log holds besides (edited posts, votes after the
+day's end) is the simulator's (`engine.simulate.play`)."""
 
 from __future__ import annotations
 
 import html
+from functools import lru_cache
 from importlib.resources import files
+from typing import Any
 
 from engine.gamelog import GameLog, Post, Vote
+from engine.rulesets import get_ruleset
 from scrapers.render.engines import ENGINES, RenderEngine
 
 _TEMPLATES = files("scrapers.render") / "templates"
@@ -71,8 +78,11 @@ def _content(log: GameLog, post: Post, votes: dict[int, Vote], names: dict[str, 
     vote = votes.get(post.number)
     if vote is not None and vote.target:
         name = names.get(vote.target, "")
-        # a typo now and then, as players make them (the last letter doubled)
-        return vote_html(ruleset, name + name[-1:] if post.number % 9 == 4 else name)
+        if post.number % 9 == 4:  # a typo now and then, as players make them
+            name += name[-1:]  # the last letter doubled
+        elif post.number % 3 == 2 and get_ruleset(ruleset).language == "ru":
+            name = accusative(name)  # «Голосую за Багиру», not «за Багира»
+        return vote_html(ruleset, name)
     own = post.html or _text(post.text)
     quotes = []
     for quote in post.quotes:
@@ -82,6 +92,50 @@ def _content(log: GameLog, post: Post, votes: dict[int, Vote], names: dict[str, 
                  and quoted.target else _text(quote.text))
         quotes.append(eng.quote(quote.author or "", 100000 + number, inner))
     return "".join(quotes) + own
+
+
+@lru_cache(maxsize=4096)
+def accusative(name: str) -> str:
+    """`name` as the object of «голосую за», «казнить»: each Cyrillic word that pymorphy3
+    (the morphology `scrapers.names` resolves names with) reads as a noun or adjective in the
+    nominative singular, in the accusative ('Багира' -> 'Багиру', 'Серый Брат' -> 'Серого
+    Брата'); a word it cannot inflect, an indeclinable one ('Маугли') and a Latin name stay as
+    they are."""
+    return " ".join(_accusative_word(word) for word in name.split(" "))
+
+
+def _accusative_word(word: str) -> str:
+    if not any("а" <= c <= "я" or c == "ё" for c in word.lower()):
+        return word
+    parses = [p for p in _morph().parse(word.lower())
+              if p.tag.POS in ("NOUN", "ADJF") and {"nomn", "sing"} <= p.tag.grammemes
+              and "Fixd" not in p.tag.grammemes]
+    if not parses:
+        return word
+    # a nick names someone: an animate reading first
+    parse = next((p for p in parses if "anim" in p.tag.grammemes), parses[0])
+    tags = parse.tag.grammemes
+    if parse.tag.POS == "ADJF":
+        want = {"accs", "anim"} if "masc" in tags else {"accs"}
+    elif "anim" in tags or "masc" not in tags:
+        want = {"accs"}
+    else:
+        # a masculine noun read as a thing ('Шерхан' as a place): a person's accusative is
+        # its genitive («за Шерхана»)
+        want = {"gent"}
+    form = parse.inflect(want)
+    if form is None:
+        return word
+    out = str(form.word)
+    return out[:1].upper() + out[1:] if word[:1].isupper() else out
+
+
+@lru_cache(maxsize=1)
+def _morph() -> Any:
+    # loading the dictionaries takes a moment: once per process, on the first Russian name
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer()
 
 
 def _edit(post: Post, eng: RenderEngine, uids: dict[str, int]) -> str:
