@@ -20,7 +20,7 @@ from scrapers.archive.inputs import InputReport, read_inputs
 from scrapers.assemble import PageMeta, PageResult, assemble
 from scrapers.forum.page import load_page, parse_page
 from scrapers.gmlog import merge_gm_log, read_gm_log
-from scrapers.gmlog.changes import record_changes
+from scrapers.gmlog.changes import record_changes, record_fates
 from scrapers.gmlog.posts import read_gm_posts
 from scrapers.stages import complete
 
@@ -106,6 +106,7 @@ GM's published action log, merged in (`scrapers.gmlog`)."""
             say(f"reading the GM log {gm_log.name}")
         merge_gm_log(log, read_gm_log(gm_log, log, strict=strict))
     record_changes(log)  # what the published facts change: a return, a recruitment
+    record_fates(log)  # how each slot's game ended, as published
     return log
 
 

@@ -2,12 +2,14 @@
 it («X is back among the living», "X has been recruited", «X заражён») becomes a change of
 the slot (`Slot.changes`), which the day count and the nights after read (a resurrected
 player votes and may be voted for again; a recruit votes with the features his recruiter
-gave). Read once the thread's GM posts and the GM's log are both in the log."""
+gave). And each slot's fate as the published record ends it: the last death announced and
+not undone, else survived when the GM announced the game's end. Read once the thread's GM
+posts and the GM's log are both in the log."""
 
 from __future__ import annotations
 
-from engine.gamelog import Action, GameLog, NewspaperFact, Slot, SlotChange
-from engine.gamelog.base import OptionValue
+from engine.gamelog import Action, Fate, GameLog, NewspaperFact, Slot, SlotChange
+from engine.gamelog.base import OptionValue, phase_sort_key
 
 # the fact kinds that change the slot, and the change they make
 _CHANGES = {"resurrected": "resurrected", "recruited": "recruited", "infection": "infected"}
@@ -28,6 +30,25 @@ def record_changes(log: GameLog) -> None:
             if any(c.kind == kind and c.phase == item.phase for c in slot.changes):
                 continue
             slot.changes.append(_change(log, slots, slot, kind, fact, night))
+
+
+def record_fates(log: GameLog) -> None:
+    """Each slot whose fate the source did not give: killed, eliminated or modkilled in the
+    phase the GM announced it (a return afterwards undoes it), else survived once the game's
+    end is published; unknown otherwise."""
+    victory = log.published.victory
+    for slot in log.players:
+        if slot.fate.kind != "unknown":
+            continue
+        deaths = sorted(((phase_sort_key(p.phase), p.phase, d) for p in log.published.phases
+                         for d in p.deaths if d.slot == slot.id), key=lambda t: t[0])
+        returns = [phase_sort_key(c.phase) for c in slot.changes if c.kind == "resurrected"]
+        if deaths and not any(r >= deaths[-1][0] for r in returns):
+            _, phase, death = deaths[-1]
+            slot.fate = Fate(kind=death.kind, phase=phase, cause=death.cause, raw=death.raw,
+                             source=death.source)
+        elif victory is not None:
+            slot.fate = Fate(kind="survived", source=victory.source)
 
 
 def _change(log: GameLog, slots: dict[str, Slot], slot: Slot, kind: str, fact: NewspaperFact,

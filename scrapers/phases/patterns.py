@@ -288,7 +288,7 @@ RULES: tuple[Rule, ...] = (
          r"|is\s+up|was\s+reached)\b|\btime\s+is\s+up\b|\bdeadline\s+reached\b",
          needles=("deadline", "time is up")),
     Rule("game over", "game-end",
-         r"\b(?:game\s+over|game\s+is\s+over|(?:town|mafia|scum|wolves|werewolves)"
+         r"\b(?:game\s+over|game\s+is\s+over|(?:town|mafia|scum|wolves|werewolves|survivors)"
          r"(?:[^\S\n]+\S+){0,2}[^\S\n]+(?:wins?|has\s+won|have\s+won|victory)\b(?!\s+con)"
          r"|(?:town|mafia|scum)\s+(?:wins?|victory)\b(?!\s+con)"
          r"|win\s+condition\s+has\s+been\s+(?:met|fulfilled|reached|achieved)"

@@ -58,7 +58,7 @@ def role_name(log: GameLog, role: str, lang: str) -> str:
 
 
 def faction_name(log: GameLog, faction: str, lang: str) -> str:
-    names = sorted(vocabulary(log.meta.ruleset).factions[faction], key=len)
+    names = sorted(vocabulary(log.meta.ruleset).factions[faction], key=lambda n: (len(n), n))
     return next(n for n in names if n.isascii() == (lang == "en"))
 
 

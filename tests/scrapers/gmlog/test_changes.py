@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.gamelog import GameLog
-from scrapers.gmlog.changes import record_changes
+from engine.gamelog import Fate, GameLog
+from scrapers.gmlog.changes import record_changes, record_fates
 
 GAME = Path(__file__).parents[2] / "engine" / "games" / "island-16.json"
 
@@ -50,3 +50,23 @@ def test_a_recruitment_without_its_move_keeps_no_details() -> None:
                                                    a.targets]}) for n in log.nights]
     record_changes(log)
     assert _changes(log)["Fiji"] == [("N2", "recruited", None, {})]
+
+
+def test_fates_from_the_published_record() -> None:
+    """The last death announced and not undone, else survived once the end is published."""
+    log = _bare()
+    for slot in log.players:
+        slot.fate = Fate(kind="unknown")
+    record_changes(log)
+    record_fates(log)
+    fates = {s.id: (s.fate.kind, s.fate.phase) for s in log.players}
+    # killed night 1, back night 2, executed day 3: the execution is the fate
+    assert fates["Nusa Lembongan"] == ("eliminated", "D3")
+    assert fates["Malta"] == ("killed", "N6")
+    assert fates["Bora-Bora"] == ("survived", None)
+    log.published.victory = None
+    for slot in log.players:
+        slot.fate = Fate(kind="unknown")
+    record_fates(log)
+    assert {s.fate.kind for s in log.players if s.id in ("Bora-Bora", "Anguilla")} == {
+        "unknown", "eliminated"}
