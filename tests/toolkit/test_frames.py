@@ -115,17 +115,3 @@ def test_summary_command_json_and_table(tmp_path: Path) -> None:
     assert table.exit_code == 0
     assert "Корсика" in table.stdout
     assert "Eliminations: D2: Корсика" in table.stdout
-
-
-def test_demo_prints_the_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    from toolkit.demo import main
-
-    assert main([]) == 0
-    out = capsys.readouterr().out
-    assert "Спорный остров" in out
-    assert "Eliminations: D2: Корсика" in out
-    # the re-count: Jen Li's one-time protection spares Корсика on day 1, not on day 2
-    assert "Day 1: no lynch at post 11" in out
-    assert "spared: Корсика is not eliminated" in out
-    assert "Day 2: Корсика eliminated at post 19" in out
-    assert "7 confirmed, 0 disputed, 1 unverifiable" in out
