@@ -1,7 +1,7 @@
 """Round trips (issue 7): a simulated game of every registered rule set (with chatter, bold
 words that are no votes, quoted votes, edited posts, votes after the day's end, Cyrillic nicks
 declined in the votes), rendered as the saved pages of a thread (in each engine of
-`scrapers.render.engines`, every fourth as a Wayback capture) and its GM log
+`scrapers.render.engines`, every fifth of each engine as a Wayback capture) and its GM log
 (`scrapers.render`: blocks, a table or lines, Russian or English), scraped again, gives back
 its posts (authors, times as instants, edit notices), its players, its votes (written in the
 rule set's grammar: bold «казнить X», a red name, ...; counted or not, with the reason), each
@@ -34,22 +34,28 @@ CHUNKS = 4
 CAPTURED = datetime(2021, 3, 4, 5, 6, 7, tzinfo=UTC)
 
 
+def captured(seed: int) -> bool:
+    """Every fifth game of each engine is saved from the Wayback Machine."""
+    return (seed // len(ENGINES)) % 5 == 4
+
+
 def round_trip(log: GameLog, folder: Path, seed: int = 0) -> GameLog:
     """The thread's pages and, when the game has nights, its GM log (a shape and a language
     by the seed) scraped together."""
     folder.mkdir(parents=True, exist_ok=True)
     engine = sorted(ENGINES)[seed % len(ENGINES)]
     eng = ENGINES[engine]
+    k = seed // len(ENGINES)  # the engine's own count: each engine meets every variant
     for i, (name, data) in enumerate(render_thread(log, engine=engine)):
-        if seed % 4 == 3:  # every fourth game saved from the Wayback Machine
+        if captured(seed):
             data = wayback(data.decode(eng.encoding), eng.url(346, i, 25), CAPTURED).encode(
                 eng.encoding, errors="xmlcharrefreplace")
         (folder / name).write_bytes(data)
     gm_log = None
     if log.nights:
-        lang = ("ru", "en")[seed % 2]
+        lang = ("ru", "en")[k % 2]
         text = (gmlog.blocks(log, lang), gmlog.table(log, lang), gmlog.inline(log, lang))[
-            seed % 3]
+            k % 3]
         gm_log = folder.parent / f"gm-log-{seed}.txt"
         gm_log.write_text(text, encoding="utf-8")
     return scrape([folder], ruleset=log.meta.ruleset or "", gms=log.meta.gms, gm_log=gm_log)
@@ -143,7 +149,7 @@ def test_a_simulated_thread_scrapes_back_to_its_game(ruleset: str, chunk: int,
         log = play(ruleset, seed, max_days=3)
         got = round_trip(log, tmp_path / str(seed) / "pages", seed)
         assert differences(log, got) == {}, f"{ruleset} seed {seed}"
-        if seed % 4 == 3:  # the capture time read from the archive's trailer
+        if captured(seed):  # the capture time read from the archive's trailer
             assert {s.captured_at for s in got.meta.sources if s.kind == "page"} == {CAPTURED}
 
 
