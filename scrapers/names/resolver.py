@@ -5,7 +5,8 @@ slots equally, or none well, is reported with its candidates, never guessed.
 Tiers, strongest first (the first tier that finds anything decides):
 1. exact: the folded name ('blood queen' = 'BloodQueen');
 2. lemma: Russian normal forms word by word ('Кубу' -> 'Куба', 'Гура' -> 'Гур');
-3. prefix: the start of a name or of one of its words ('Reck' -> Reckamonic, 'Queen');
+3. prefix: the start of a name or of one of its words ('Reck' -> Reckamonic, 'Queen'); then
+   a letter struck twice ('Morr' -> Mor, not the letters in order of 'Moderator');
 4. initials: 'BQ' -> Blood Queen, 'MM4' -> MarioManiac4;
 5. substring: four or more letters inside a name ('ocelot' -> tarsonisocelot);
 6. subsequence: the letters in order, from the first ('ss' -> singersigner);
@@ -185,6 +186,9 @@ class NameIndex:
              if len(text.strip()) == 1 else []),
             # the name written on and on ("Anenineninenineni", "marquistador")
             ("prefix", [e for e in current if len(e.key) >= 4 and key.startswith(e.key)]),
+            # a letter struck twice ("Morr" for Mor): a typo, but a surer one than the
+            # letters of a longer name in order ("Morr" in "Moderator")
+            ("fuzzy", [e for e in current if len(e.key) >= 3 and e.key in _undoubled(key)]),
             ("initials", [e for e in current
                           if len(key) >= 2 and len(e.initials) >= 2 and e.initials == key]),
             ("substring", [e for e in current if len(key) >= 4 and key in e.key]),
@@ -243,6 +247,11 @@ def _similarity(key: str, lem: frozenset[str], name: str) -> float:
         if OSA.distance(key, start) <= 1 or OSA.distance(key, name) <= 1:
             score = max(score, TYPO_SCORE)
     return float(score)
+
+
+def _undoubled(key: str) -> set[str]:
+    """`key` with one doubled letter written once ('morr' -> {'mor'})."""
+    return {key[:i] + key[i + 1:] for i in range(1, len(key)) if key[i] == key[i - 1]}
 
 
 def _squeeze(key: str) -> str:

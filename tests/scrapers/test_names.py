@@ -129,3 +129,12 @@ def test_a_nickname_in_brackets() -> None:
     assert index.resolve("tn(Zipcode)").owner == "t"  # 61070 post 2017
     assert index.resolve("Zipcode (tn)").owner == "t"
     assert index.resolve("Zipcode (Maltese)").how == "unknown"
+
+
+def test_a_letter_struck_twice_is_the_short_name_not_a_longer_one() -> None:
+    """'Morr' is Mor with its last letter doubled; its letters are also in order in
+    'Moderator' (the GM), which must not win."""
+    index = NameIndex([Name("Mor", "mor"), Name("Moderator", GM, "gm"), Name("Nag", "nag")])
+    res = index.resolve("Morr")
+    assert (res.owner, res.how) == ("mor", "fuzzy")
+    assert index.resolve("Modr").owner == GM  # the GM's letters in order, no doubled one
