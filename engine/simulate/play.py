@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import html
 import random
+from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 
 from engine.day import count_day
@@ -51,15 +52,17 @@ from engine.gamelog import (
     Quote,
     Slot,
     SourceRef,
+    TallyEntry,
     Victory,
     Vote,
+    VoteCount,
 )
 from engine.night import NightResult, NightRules, replay_game
 from engine.night.game import announced_dead, start_players
 from engine.rulesets import get_ruleset
 from engine.simulate.rosters import roster
+from engine.simulate.words import WORDS
 
-GM = "Ведущий"
 START = datetime(2020, 1, 6, 6, 0, tzinfo=UTC)  # a Monday; days run 06:00-17:00 UTC
 NICKS = ("Akela", "Bagheera", "Baloo", "Chil", "Hathi", "Kaa", "Mang", "Mor", "Mysa",
          "Ikki", "Rama", "Raksha", "Sahi", "Tabaqui", "Tha", "Chuchundra", "Darzee",
@@ -73,11 +76,6 @@ EDITED = 1 / 12  # the share of players' posts their authors edit afterwards
 LATE = 0.3  # the chance that a day has a vote posted after its end
 
 
-CHATTER = ("Доброе утро всем.", "{other}, что скажешь про вчерашнее?",
-           "Мне не нравится, как {other} голосует.", "Пока присматриваюсь.",
-           "{other} слишком активен, это подозрительно.")
-
-
 class SimulationError(MafiakitError):
     """A game the simulator cannot play (no roster for the rule set, too many players)."""
 
@@ -86,9 +84,12 @@ def play(ruleset: str, seed: int, *, max_days: int = 15) -> GameLog:
     """A random legal game of `ruleset`, the same for the same seed."""
     rnd = random.Random(f"{ruleset}:{seed}")
     cast = roster(ruleset, rnd)
-    if len(cast) > len(NICKS):
-        raise SimulationError(f"{ruleset}: {len(cast)} players, {len(NICKS)} nicks")
-    nicks = rnd.sample(NICKS, len(cast))
+    # an English forum's players have Latin nicks
+    pool = NICKS if get_ruleset(ruleset).language == "ru" else tuple(
+        n for n in NICKS if n.isascii())
+    if len(cast) > len(pool):
+        raise SimulationError(f"{ruleset}: {len(cast)} players, {len(pool)} nicks")
+    nicks = rnd.sample(pool, len(cast))
     slots = [Slot(id=f"P{i:02d}", number=i, occupants=[Occupant(nick=nick)], role=role,
                   faction=faction)
              for i, (nick, (role, faction)) in enumerate(zip(nicks, cast, strict=True),
@@ -115,12 +116,14 @@ class _Game:
         self.published: list[PhasePublished] = []
         self.victory: Victory | None = None
         self.clock = START
+        self.words = WORDS[self.rs.language]
+        self.gm = self.words.gm
         roster_text = "\n".join(f"{s.number}. {s.name}" for s in slots)
-        self.post(GM, f"Игра начинается. Игроки:\n{roster_text}", gm=True)
+        self.post(self.gm, self.words.opening.format(players=roster_text), gm=True)
 
     def log(self) -> GameLog:
         meta = Meta(title=f"{self.rs.id} simulated game {self.seed}", ruleset=self.rs.id,
-                    gms=[GM], game_id=f"sim:{self.rs.id}:{self.seed}")
+                    gms=[self.gm], game_id=f"sim:{self.rs.id}:{self.seed}")
         return GameLog(meta=meta, players=self.slots, posts=self.posts, votes=self.votes,
                        phases=self.phases, nights=self.nights,
                        published=Published(phases=self.published, victory=self.victory))
@@ -143,7 +146,7 @@ class _Game:
         author = self.slot(slot_id).nicks[0]
         target = self.rnd.choice([s for s in alive if s != slot_id])
         name = self.slot(target).name
-        number = self.post(author, f"Голосую за {name}", slot=slot_id)
+        number = self.post(author, self.words.vote.format(name=name), slot=slot_id)
         edit = self.posts[-1].edit
         void = edit is not None and self.rs.day.edited_vote_void
         self.votes.append(Vote(
@@ -163,26 +166,51 @@ class _Game:
         """Day `day`: every living player votes once; the rule set counts. True: game over."""
         self.clock = START + timedelta(days=day - 1)
         alive = self.alive(f"D{day}")
-        start = self.post(GM, f"День {day}. Обсуждаем и голосуем.", gm=True)
-        for slot_id in self.rnd.sample(alive, len(alive)):
+        w = self.words
+        start = self.post(self.gm, w.day_start.format(day=day), gm=True)
+        order = self.rnd.sample(alive, len(alive))
+        count = None
+        for i, slot_id in enumerate(order):
+            if i == len(order) // 2 and i > 1:  # the GM's running count, half-way
+                count = self.post(self.gm, w.count, gm=True)
             self.chatter(slot_id, alive)
             self.vote(slot_id, alive, f"D{day}")
-        end = self.post(GM, f"День {day} окончен.", gm=True)
+        end = self.post(self.gm, w.day_end.format(day=day), gm=True)
         self.phases.append(Phase(kind="day", number=day,
                                  start=Boundary(post=start, source="gm-post"),
                                  end=Boundary(post=end, source="gm-post")))
-        out = count_day(self.log(), day).eliminated
-        self.say(end, f"День {day} окончен. " + (
-            f"Посажен {self.slot(out).name}." if out is not None else "Никто не посажен."))
+        result = count_day(self.log(), day)
+        out = result.eliminated
+        self.say(end, w.day_end.format(day=day) + " " + (
+            w.eliminated.format(name=self.slot(out).name) if out is not None else w.nobody))
         here = SourceRef(kind="post", post=end)
+        item = PhasePublished(phase=f"D{day}")
         if out is None:
-            self.published.append(PhasePublished(phase=f"D{day}", no_elimination=here))
+            item.no_elimination = here
         else:
             s = self.slot(out)
-            self.published.append(PhasePublished(phase=f"D{day}", deaths=[Death(
-                slot=out, kind="eliminated", revealed_role=s.role, revealed_faction=s.faction,
-                raw=f"{s.name} покидает игру", source=here)]))
+            item.deaths = [Death(slot=out, kind="eliminated", revealed_role=s.role,
+                                 revealed_faction=s.faction,
+                                 raw=w.leaves.format(name=s.name), source=here)]
+        if count is not None:  # the count as the re-count stands at its post
+            item.vote_counts = [self.running_count(count, result.standing_at(count))]
+        self.published.append(item)
         return self.over(f"D{day}", end)
+
+    def running_count(self, post: int, standing: Mapping[str, tuple[str, int]]) -> VoteCount:
+        """The GM's count at `post`: each target with its voters, in the order they voted."""
+        by_target: dict[str, list[tuple[int, str]]] = {}
+        for voter, (target, at) in standing.items():
+            by_target.setdefault(target, []).append((at, voter))
+        rows = sorted(by_target.items(), key=lambda kv: (-len(kv[1]), min(kv[1])))
+        tally = [TallyEntry(target=t, votes=len(vs), voters=[v for _, v in sorted(vs)])
+                 for t, vs in rows]
+        text = "\n".join([self.words.count] + [self.words.count_row(
+            self.slot(e.target).name if e.target else "", [self.slot(v).name for v in e.voters])
+            for e in tally])
+        self.say(post, text)
+        return VoteCount(post=post, tally=tally, raw=text,
+                         source=SourceRef(kind="post", post=post))
 
     def chatter(self, slot_id: str, alive: list[str]) -> None:
         """Talk before a vote, now and then: plain, with a bold word that is no vote, or
@@ -195,16 +223,18 @@ class _Game:
         if roll < 0.15 and self.votes:
             vote = self.votes[-1]
             quoted = self.posts[vote.post - 1]
-            self.post(nick, f"Не согласен, {other} ведёт себя тихо.", slot=slot_id)
+            self.post(nick, self.words.reply.format(other=other), slot=slot_id)
             self.posts[-1] = self.posts[-1].model_copy(update={"quotes": [Quote(
                 author=quoted.author, post_id=str(quoted.number), text=quoted.text)]})
         elif roll < 0.25:
-            text = f"Важно: {other} сегодня молчит. Подумайте."
+            note, word = self.words.bold
+            text = note.format(other=other)
             self.post(nick, text, slot=slot_id)
             self.posts[-1] = self.posts[-1].model_copy(update={"html": _html(text).replace(
-                "Важно", "<strong>Важно</strong>")})
+                word, f"<strong>{word}</strong>", 1)})
         else:
-            self.post(nick, self.rnd.choice(CHATTER).format(other=other), slot=slot_id)
+            self.post(nick, self.rnd.choice(self.words.chatter).format(other=other),
+                      slot=slot_id)
 
     # -- a night ----------------------------------------------------------------------------
 
@@ -256,7 +286,7 @@ class _Game:
         self.publish(result, night)
 
     def publish(self, result: NightResult, night: int) -> None:
-        morning = self.post(GM, self.morning(result.deaths), gm=True)
+        morning = self.post(self.gm, self.morning(result.deaths), gm=True)
         here = SourceRef(kind="post", post=morning)
         deaths = [Death(slot=d, kind="killed", revealed_role=self.slot(d).role, raw="",
                         source=here) for d in result.deaths]
@@ -273,10 +303,11 @@ class _Game:
 
     def morning(self, dead: list[str]) -> str:
         """The GM's morning post: who was killed, by name (the newspaper's deaths)."""
+        w = self.words
         if not dead:
-            return "Наступило утро. Этой ночью никто не погиб."
-        return "Наступило утро. " + " ".join(f"Этой ночью убит {self.slot(d).name}."
-                                             for d in dead)
+            return f"{w.morning} {w.nobody_died}"
+        return w.morning + " " + " ".join(w.killed.format(name=self.slot(d).name)
+                                          for d in dead)
 
     def say(self, number: int, text: str) -> None:
         """Write post `number` again with `text` (an announcement known once counted)."""
@@ -287,7 +318,7 @@ class _Game:
         """No night engine: the mafia (while any live) kill one town player."""
         alive = self.alive(f"N{night}")
         town = [s for s in alive if self.slot(s).faction != "mafia"]
-        morning = self.post(GM, self.morning([]), gm=True)
+        morning = self.post(self.gm, self.morning([]), gm=True)
         deaths = []
         if town and len(town) < len(alive):
             victim = self.rnd.choice(town)

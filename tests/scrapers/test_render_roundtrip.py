@@ -5,9 +5,9 @@ declined in the votes), rendered as the saved pages of a thread (in each engine 
 (`scrapers.render`: blocks, a table or lines, Russian or English), scraped again, gives back
 its posts (authors, times as instants, edit notices), its players, its votes (written in the
 rule set's grammar: bold «казнить X», a red name, ...; counted or not, with the reason), each
-day's outcome and its votes after the deadline, its published deaths and every night action
-with its options. The scraper names slots by nick, the simulator by "P01": compared by
-nick."""
+day's outcome and its votes after the deadline, the GM's running vote counts, its published
+deaths and every night action with its options. The scraper names slots by nick, the
+simulator by "P01": compared by nick."""
 
 from __future__ import annotations
 
@@ -124,6 +124,13 @@ def differences(log: GameLog, got: GameLog) -> dict[str, object]:
     found = {(i.phase, d.slot) for i in got.published.phases for d in i.deaths}
     if dead != found:
         out["deaths"] = (sorted(dead - found)[:5], sorted(found - dead)[:5])
+    # the GM's running counts: each target with its voters, read back from the GM's post
+    tallied = {(c.post, nick.get(t.target or "", ""), tuple(sorted(nick[v] for v in t.voters)))
+               for i in log.published.phases for c in i.vote_counts for t in c.tally}
+    read_back = {(c.post, t.target or "", tuple(sorted(t.voters)))
+                 for i in got.published.phases for c in i.vote_counts for t in c.tally}
+    if tallied != read_back:
+        out["vote counts"] = (sorted(tallied - read_back)[:3], sorted(read_back - tallied)[:3])
     days = {p.key for p in log.phases if p.kind == "day"}
     if not days <= {p.key for p in got.phases}:
         out["days"] = sorted(days - {p.key for p in got.phases})

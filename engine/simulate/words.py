@@ -1,0 +1,60 @@
+"""What the players and the GM of a simulated game write, in the rule set's language: the
+GM's announcements (the player list, each day's start and end, the morning, the running
+vote count) and the players' talk. Russian for the Russian seeds, English for mafiascum."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Words:
+    gm: str  # the GM's nick
+    opening: str  # the opening post; {players}: one "N. name" a line
+    day_start: str  # {day}
+    day_end: str  # {day}
+    eliminated: str  # {name}
+    nobody: str  # nobody eliminated
+    leaves: str  # the death's raw text; {name}
+    morning: str
+    nobody_died: str
+    killed: str  # {name}
+    vote: str  # {name}
+    count: str  # the running count's heading
+    chatter: tuple[str, ...]  # {other}
+    reply: str  # above a quoted vote; {other}
+    bold: tuple[str, str]  # a note with a bold word that is no vote: (text, the bold word)
+
+    def count_row(self, target: str, voters: list[str]) -> str:
+        """A line of a running count, in the form the language's GMs write it."""
+        if self.gm.isascii():
+            return f"{target} ({len(voters)}): {', '.join(voters)}"
+        return f"{target} — {', '.join(voters)} ({len(voters)})"
+
+
+RU = Words(
+    gm="Ведущий", opening="Игра начинается. Игроки:\n{players}",
+    day_start="День {day}. Обсуждаем и голосуем.", day_end="День {day} окончен.",
+    eliminated="Посажен {name}.", nobody="Никто не посажен.", leaves="{name} покидает игру",
+    morning="Наступило утро.", nobody_died="Этой ночью никто не погиб.",
+    killed="Этой ночью убит {name}.", vote="Голосую за {name}",
+    count="Промежуточный подсчёт:",
+    chatter=("Доброе утро всем.", "{other}, что скажешь про вчерашнее?",
+             "Мне не нравится, как {other} голосует.", "Пока присматриваюсь.",
+             "{other} слишком активен, это подозрительно."),
+    reply="Не согласен, {other} ведёт себя тихо.",
+    bold=("Важно: {other} сегодня молчит. Подумайте.", "Важно"))
+
+EN = Words(
+    gm="Moderator", opening="Welcome to the game! Players:\n{players}",
+    day_start="Day {day} has begun. Discuss and vote.", day_end="Day {day} is over.",
+    eliminated="{name} was lynched.", nobody="No one was lynched.", leaves="{name} was lynched",
+    morning="Night is over.", nobody_died="Nobody died last night.",
+    killed="{name} was found dead.", vote="VOTE: {name}", count="Vote Count:",
+    chatter=("Good morning, everyone.", "{other}, what do you make of yesterday?",
+             "I don't like how {other} is voting.", "Still reading the thread.",
+             "{other} is way too active, that's suspicious."),
+    reply="Disagree, {other} has been too quiet.",
+    bold=("Important: {other} is silent today. Think about it.", "Important"))
+
+WORDS = {"ru": RU, "en": EN}
