@@ -33,6 +33,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.gamelog import GameLog, PrivateResult  # noqa: E402
+from engine.rulesets import get_ruleset  # noqa: E402
+from engine.simulate import play  # noqa: E402
+from engine.simulate.words import WORDS  # noqa: E402
 from engine.verify import verify  # noqa: E402
 from scrapers.render import gmlog, render_thread  # noqa: E402
 from scrapers.render.engines import ENGINES  # noqa: E402
@@ -51,7 +54,7 @@ class Bundle:
     source: str  # the whole test game under tests/engine/games/
     engine: str  # the forum engine of scrapers.render.engines
     lang: str  # the GM log's language
-    shape: str  # the GM log's shape: blocks, table, lines
+    shape: str  # the GM log's shape: blocks, table, lines; "" for a game without one
     wayback: bool  # saved from the Wayback Machine
     private: bool  # the GM log carries the private results as the GM's words
     planted: tuple[str, ...]  # the GM-mistakes copy's findings verify must dispute
@@ -68,6 +71,10 @@ BUNDLES = (
     Bundle("open-roles", "open-roles-game", "xf2", "ru", "blocks", False, True,
            ("D2 vote count (post 32)", "N2 newspaper: resurrected (Ulitka)",
             "N2 private: Sova on Kit", "N3 deaths")),
+    # a vanilla mini as mafiascum plays them: no night actions, so no GM log; simulated
+    # (engine.simulate), its mistakes in the GM's running counts
+    Bundle("mafiascum", "sim:mafiascum:3", "smf21", "en", "", False, False,
+           ("D2 vote count (post 29)", "D4 vote count (post 65)")),
 )
 
 
@@ -173,13 +180,15 @@ def thread_zip(log: GameLog, bundle: Bundle) -> bytes:
     return out.getvalue()
 
 
-def build(bundle: Bundle, source: Path, folder: Path, planted: tuple[str, ...] = ()) -> None:
-    log = published_thread(GameLog.model_validate_json(source.read_text(encoding="utf-8")))
+def build(bundle: Bundle, log: GameLog, folder: Path, planted: tuple[str, ...] = ()) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "thread.zip").write_bytes(thread_zip(log, bundle))
-    (folder / "gm-log.txt").write_text(gm_log_text(log, bundle), encoding="utf-8")
+    gm_log = None
+    if bundle.shape:
+        gm_log = folder / "gm-log.txt"
+        gm_log.write_text(gm_log_text(log, bundle), encoding="utf-8")
     got = scrape([folder / "thread.zip"], ruleset=log.meta.ruleset or "", gms=log.meta.gms,
-                 gm_log=folder / "gm-log.txt")
+                 gm_log=gm_log)
     (folder / "expected.json").write_text(expected_json(got), encoding="utf-8")
     report = verify(got)
     lines = [f"{f.phase} {f.item}: {f.status}" for f in report.findings]
@@ -200,12 +209,48 @@ def expected_json(log: GameLog) -> str:
     return json.dumps(log.model_dump(mode="json"), ensure_ascii=False, indent=1) + "\n"
 
 
+def sources(bundle: Bundle) -> tuple[GameLog, GameLog]:
+    """The game as published, and its copy with the GM's mistakes."""
+    if bundle.source.startswith("sim:"):  # "sim:<rule set>:<seed>": a simulated game
+        _, ruleset, seed = bundle.source.split(":")
+        log = play(ruleset, int(seed), max_days=8)
+        log.meta.title = "Mini 2040: a twelve-player vanilla mini (simulated)"
+        return log, wrong_counts(log)
+    def read(name: str) -> GameLog:
+        text = (SOURCES / f"{name}.json").read_text(encoding="utf-8")
+        return published_thread(GameLog.model_validate_json(text))
+    return read(bundle.source), read(f"{bundle.source}-gm-mistakes")
+
+
+def wrong_counts(log: GameLog) -> GameLog:
+    """A copy whose GM left a voter out of the running counts of days 2 and 4 (the last
+    voter of the leading wagon: the first, so that no earlier standing matches), in the post
+    and in what is published."""
+    wrong = log.model_copy(deep=True)
+    for item in wrong.published.phases:
+        if item.phase not in ("D2", "D4"):
+            continue
+        for count in item.vote_counts:
+            count.tally[0].voters.pop(0)
+            count.tally[0].votes = len(count.tally[0].voters)
+            count.tally = [t for t in count.tally if t.voters]
+            words = WORDS[get_ruleset(log.meta.ruleset or "").language]
+            text = "\n".join([words.count] + [words.count_row(
+                wrong.slot(t.target or "").name, [wrong.slot(v).name for v in t.voters])
+                for t in count.tally])
+            count.raw = text
+            post = wrong.posts[count.post - 1]
+            wrong.posts[count.post - 1] = post.model_copy(
+                update={"text": text, "html": _html(text)})
+    return wrong
+
+
 def main() -> None:
     for bundle in BUNDLES:
         folder = GAMES / bundle.name
-        build(bundle, SOURCES / f"{bundle.source}.json", folder)
-        build(bundle, SOURCES / f"{bundle.source}-gm-mistakes.json", folder / "gm-mistakes",
-              bundle.planted)
+        clean, mistakes = sources(bundle)
+        build(bundle, clean, folder)
+        build(bundle, mistakes, folder / "gm-mistakes", bundle.planted)
 
 
 if __name__ == "__main__":

@@ -350,7 +350,9 @@ class _Game:
                        else None)
         if winners is None:
             return False
-        self.victory = Victory(winners=sorted(winners), raw="Игра окончена",
+        said = self.words.game_over(sorted(winners))
+        self.say(post, f"{self.posts[post - 1].text}\n{said}")
+        self.victory = Victory(winners=sorted(winners), raw=said,
                                source=SourceRef(kind="post", post=post))
         return True
 

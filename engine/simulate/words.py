@@ -25,6 +25,14 @@ class Words:
     reply: str  # above a quoted vote; {other}
     bold: tuple[str, str]  # a note with a bold word that is no vote: (text, the bold word)
 
+    def game_over(self, winners: list[str]) -> str:
+        """The GM's last words. English names the winning factions by their ids ("town",
+        "mafia": mafiascum's own words); the Russian seeds' factions have names of their
+        own, so a Russian game only says it is over."""
+        if self.gm.isascii():
+            return f"Game over: {' and '.join(winners)} win!"
+        return "Игра окончена."
+
     def count_row(self, target: str, voters: list[str]) -> str:
         """A line of a running count, in the form the language's GMs write it."""
         if self.gm.isascii():
