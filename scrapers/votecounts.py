@@ -118,7 +118,8 @@ _STOP_HEAD = re.compile(r"^(?:\d|with\b|deadline|mod\b|moderator|notes?\b|v/?la\
 _SECTION = re.compile(r"^(?:v/?la|mod(?:erator)?(?:'s)?\s*notes?|notes?|replacements?|prods?"
                       r"|vacations?|vot(?:e|ing)\s*history)\b", re.I)
 # the title of a count ("Vote Count 1.14", «Итоги голосования»); a word of one
-_HEADING = re.compile(r"vote\s*(?:count|tally)|votecount|\bvc\b|голосовани|голоса", re.I)
+_HEADING = re.compile(r"vote\s*(?:count|tally)|votecount|\bvc\b|голосовани|голоса|голосов\b"
+                      r"|подсч[её]т", re.I)  # «Промежуточный подсчёт», «Подсчёт голосов»
 _KEYWORD = re.compile(_HEADING.pattern + r"|\bto\s+lynch\b", re.I)
 _MAX_WORDS = 5  # "Jake from State Farm"; a longer head is a sentence
 

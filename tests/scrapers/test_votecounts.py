@@ -284,3 +284,18 @@ def test_non_gm_posts_are_not_counts() -> None:
                   opening="Day 1 begins")
     read_vote_counts(log)
     assert counts(log) == []
+
+
+@pytest.mark.parametrize("heading", ["Промежуточный подсчёт:", "Подсчёт голосов", "Vote Count:"])
+def test_a_one_line_count_under_its_heading(heading: str) -> None:
+    """One wagon so far: a single line is a count when the post says it is one."""
+    log = game("Talk first.", f"{heading}<br>Hiraki — Glork, KayP (2)")
+    read_vote_counts(log)
+    [vc] = counts(log)
+    assert rows(vc) == [("Hiraki", 2, ["Glork", "KayP"])]
+
+
+def test_a_lone_line_without_a_heading_is_no_count() -> None:
+    log = game("Talk first.", "Hiraki — Glork, KayP (2)")
+    read_vote_counts(log)
+    assert counts(log) == []
