@@ -42,6 +42,10 @@ class _Timeline:
                 continue
             if post <= low:
                 return (f"N{day - 1}" if day > 1 else None), alive
+        if self.windows and self.windows[-1][2] is not None:
+            # after the last day's end: the night after it (a vote posted late, the last
+            # night's talk), whoever is still alive then not known here
+            return f"N{self.windows[-1][0]}", None
         return None, None
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.gamelog import GameLog
+from engine.gamelog import Boundary, GameLog
 from scrapers.votes import extract_votes
 from scrapers.votes.grammars.mafiascum import parse
 from tests.scrapers.votes_game import day_one, one
@@ -154,3 +154,13 @@ def test_two_names_of_one_slot_are_that_slot() -> None:
 def test_a_mark_records_whether_it_starts_its_line(html: str, starts: bool) -> None:
     votes = [v for v in extract_votes(game(("Alice", html))) if v.target == "Bob"]
     assert [v.line_start for v in votes] == [starts]
+
+
+def test_a_vote_after_the_last_days_end_falls_in_the_night_after_it() -> None:
+    """Day 1 runs to post 3 (the GM closes it); a vote posted after it, in the last night
+    (the game may end with the morning), is that night's, for the day count to judge."""
+    log = game(("Alice", "<b>vote: bob</b>"), ("Mod", "Day 1 is over."),
+               ("Bob", "<b>vote: alice</b>"))
+    log.phases[0].end = Boundary(post=2, source="manual")
+    votes = extract_votes(log)
+    assert [(v.post, v.phase) for v in votes] == [(1, "D1"), (3, "N1")]
