@@ -21,6 +21,7 @@ Builds are deterministic: the same sources give the same bytes."""
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import sys
@@ -100,9 +101,7 @@ def published_thread(log: GameLog) -> GameLog:
             opening = _morning_post(log, night)
             if opening is None:
                 continue
-            head = posts[opening - 1].text.split(". ")[0] + "."
-            if "begins" in posts[opening - 1].text.split(".")[0]:
-                head = posts[opening - 1].text.split(".")[0] + "."
+            head = posts[opening - 1].text.split(".")[0] + "."  # «День 3.», "Day 2 begins."
             news = [d.raw for d in item.deaths if d.raw] + [f.raw for f in item.newspaper]
             if not item.deaths:
                 news.insert(0, "Nobody died tonight." if head.isascii()
@@ -133,7 +132,6 @@ def _after_news(text: str) -> list[str]:
 
 
 def _html(text: str) -> str:
-    import html
     return "<br>".join(html.escape(line) for line in text.split("\n"))
 
 

@@ -253,7 +253,7 @@ class _Game:
             self.mafia_kill(night)
         else:
             self.replayed(rules, night)
-        return self.over(f"N{night}", start)
+        return self.over(f"N{night}", self.posts[-1].number)  # the morning post
 
     def replayed(self, rules: NightRules, night: int) -> None:
         alive = self.alive(f"N{night}")

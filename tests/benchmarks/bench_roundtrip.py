@@ -1,7 +1,7 @@
-"""Simulated games played to their end (up to 15 days), rendered as saved phpBB pages and a
-GM log, scraped back and compared, for every registered rule set: games/s, posts/s, and how
-many came back whole (the test suite does 200 three-day games a rule set; this plays whole
-games, more of them)."""
+"""Simulated games played to their end (up to 15 days), rendered as the saved pages of the
+renderer's forum engines (by turns) and a GM log, scraped back and compared, for every
+registered rule set: games/s, posts/s, and how many came back whole (the test suite does
+200 three-day games a rule set; this plays whole games)."""
 
 from __future__ import annotations
 
