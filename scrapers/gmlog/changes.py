@@ -34,8 +34,9 @@ def record_changes(log: GameLog) -> None:
 
 def record_fates(log: GameLog) -> None:
     """Each slot whose fate the source did not give: killed, eliminated or modkilled in the
-    phase the GM announced it (a return afterwards undoes it), else survived once the game's
-    end is published; unknown otherwise."""
+    phase the GM announced it (a return afterwards undoes it), else, once the game's end is
+    published, survived (on the winning side or of no known side) or endgamed (alive on a
+    losing side); unknown otherwise."""
     victory = log.published.victory
     for slot in log.players:
         if slot.fate.kind != "unknown":
@@ -47,8 +48,9 @@ def record_fates(log: GameLog) -> None:
             _, phase, death = deaths[-1]
             slot.fate = Fate(kind=death.kind, phase=phase, cause=death.cause, raw=death.raw,
                              source=death.source)
-        elif victory is not None:
-            slot.fate = Fate(kind="survived", source=victory.source)
+        elif victory is not None:  # alive at the end: with the winners, or endgamed
+            lost = slot.faction is not None and slot.faction not in victory.winners
+            slot.fate = Fate(kind="endgamed" if lost else "survived", source=victory.source)
 
 
 def _change(log: GameLog, slots: dict[str, Slot], slot: Slot, kind: str, fact: NewspaperFact,

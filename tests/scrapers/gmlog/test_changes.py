@@ -63,7 +63,13 @@ def test_fates_from_the_published_record() -> None:
     # killed night 1, back night 2, executed day 3: the execution is the fate
     assert fates["Nusa Lembongan"] == ("eliminated", "D3")
     assert fates["Malta"] == ("killed", "N6")
-    assert fates["Bora-Bora"] == ("survived", None)
+    assert fates["Bora-Bora"] == ("survived", None)  # the survivors won
+    assert log.published.victory is not None
+    log.published.victory.winners = ["maniac"]
+    log.players[1].fate = Fate(kind="unknown")
+    record_fates(log)
+    assert log.players[1].id == "Bora-Bora"
+    assert log.players[1].fate.kind == "endgamed"  # alive when another side won
     log.published.victory = None
     for slot in log.players:
         slot.fate = Fate(kind="unknown")
