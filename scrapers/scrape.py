@@ -20,7 +20,7 @@ from scrapers.archive.inputs import InputReport, read_inputs
 from scrapers.assemble import PageMeta, PageResult, assemble
 from scrapers.forum.page import load_page, parse_page
 from scrapers.gmlog import merge_gm_log, read_gm_log
-from scrapers.gmlog.changes import record_changes, record_fates
+from engine.gamelog.record import record_changes, record_fates
 from scrapers.gmlog.posts import read_gm_posts
 from scrapers.stages import complete
 

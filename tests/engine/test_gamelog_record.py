@@ -1,4 +1,4 @@
-"""Newspaper facts that change a slot for the days after (scrapers.gmlog.changes): the
+"""Newspaper facts that change a slot for the days after (engine.gamelog.record): the
 hand-written island-16 game with its slot changes taken away gets back the ones the
 published facts carry."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.gamelog import Fate, GameLog
-from scrapers.gmlog.changes import record_changes, record_fates
+from engine.gamelog.record import record_changes, record_fates
 
-GAME = Path(__file__).parents[2] / "engine" / "games" / "island-16.json"
+GAME = Path(__file__).parent / "games" / "island-16.json"
 
 
 def _bare() -> GameLog:

@@ -3,8 +3,9 @@ it («X is back among the living», "X has been recruited", «X заражён»
 the slot (`Slot.changes`), which the day count and the nights after read (a resurrected
 player votes and may be voted for again; a recruit votes with the features his recruiter
 gave). And each slot's fate as the published record ends it: the last death announced and
-not undone, else survived when the GM announced the game's end. Read once the thread's GM
-posts and the GM's log are both in the log."""
+not undone, else survived or endgamed when the GM announced the game's end. The scrapers
+read it once the thread's GM posts and the GM's log are both in the log; the simulator
+after each night it publishes, so that both count the days on the same record."""
 
 from __future__ import annotations
 
