@@ -57,6 +57,7 @@ from engine.gamelog import (
     Vote,
     VoteCount,
 )
+from engine.gamelog.record import record_changes, record_fates
 from engine.night import NightResult, NightRules, replay_game
 from engine.night.game import announced_dead, start_players
 from engine.rulesets import get_ruleset
@@ -98,7 +99,9 @@ def play(ruleset: str, seed: int, *, max_days: int = 15) -> GameLog:
     for day in range(1, max_days + 1):
         if game.day(day) or game.night(day):
             break
-    return game.log()
+    log = game.log()
+    record_fates(log)
+    return log
 
 
 class _Game:
@@ -290,14 +293,26 @@ class _Game:
         here = SourceRef(kind="post", post=morning)
         deaths = [Death(slot=d, kind="killed", revealed_role=self.slot(d).role, raw="",
                         source=here) for d in result.deaths]
-        facts = [NewspaperFact(kind=e.kind, subject=e.subject, raw=e.text, source=here)
-                 for e in result.events if e.visibility == "newspaper" and e.kind != "killed"]
+        facts = []
+        for e in result.events:  # the newspaper's facts, in its words, after the deaths
+            if e.visibility != "newspaper" or e.kind == "killed":
+                continue
+            said = self.words.fact(e.kind, self.slot(e.subject).name if e.subject else "")
+            facts.append(NewspaperFact(kind=e.kind, subject=e.subject, raw=said or e.text,
+                                       source=here))
+        if facts:
+            self.say(morning, " ".join([self.posts[morning - 1].text, *(f.raw for f in facts)]))
         told = [PrivateResult(recipient=e.recipient, kind="result", subject=e.subject,
                               result={str(e.detail("what")): _value(e.detail("result"))},
                               raw=e.text, source=SourceRef(kind="gm-log", note="private"))
                 for e in result.events if e.visibility == "private" and e.recipient]
         self.published.append(PhasePublished(phase=f"N{night}", deaths=deaths,
                                              newspaper=facts, private=told))
+        # what the facts change (a return, a recruitment with what it gave, an infection)
+        # holds for the days after, as for a scraped game
+        log = self.log()
+        record_changes(log)
+        self.slots = log.players
         self.phases[-1] = self.phases[-1].model_copy(
             update={"end": Boundary(post=morning, source="gm-post")})
 

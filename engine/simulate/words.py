@@ -24,6 +24,12 @@ class Words:
     chatter: tuple[str, ...]  # {other}
     reply: str  # above a quoted vote; {other}
     bold: tuple[str, str]  # a note with a bold word that is no vote: (text, the bold word)
+    news: dict[str, str]  # a newspaper fact by kind; {name}: its subject
+
+    def fact(self, kind: str, name: str) -> str | None:
+        """The newspaper's sentence for a fact, None for a kind it has no words for."""
+        said = self.news.get(kind)
+        return said.format(name=name) if said is not None else None
 
     def game_over(self, winners: list[str]) -> str:
         """The GM's last words. English names the winning factions by their ids ("town",
@@ -51,7 +57,19 @@ RU = Words(
              "Мне не нравится, как {other} голосует.", "Пока присматриваюсь.",
              "{other} слишком активен, это подозрительно."),
     reply="Не согласен, {other} ведёт себя тихо.",
-    bold=("Важно: {other} сегодня молчит. Подумайте.", "Важно"))
+    bold=("Важно: {other} сегодня молчит. Подумайте.", "Важно"),
+    # the night engines' newspaper facts (contested-island's Order of Actions, open-roles'
+    # revivals) as Russian GMs write them
+    news={"healed": "Врач этой ночью спас {name} от смерти.",
+          "protected": "Покушение на {name} не удалось.",
+          "infection": "{name} заражён.", "resurrected": "{name} ожил.",
+          "recruited": "{name} завербован.",
+          "psychic-attack": "{name} подвергся психической атаке.",
+          "questioning": "Баба Нюра допросила {name}: ответы у неё.",
+          "date": "Ночной охотник сходил на свидание с {name}.",
+          "clue": "Подсказка о том, кто заразил {name}: пациент без имени.",
+          "pit-dug": "Кто-то вырыл яму перед домом {name}.",
+          "thwarting-plans": "Планы мафии этой ночью сорваны."})
 
 EN = Words(
     gm="Moderator", opening="Welcome to the game! Players:\n{players}",
@@ -63,6 +81,17 @@ EN = Words(
              "I don't like how {other} is voting.", "Still reading the thread.",
              "{other} is way too active, that's suspicious."),
     reply="Disagree, {other} has been too quiet.",
-    bold=("Important: {other} is silent today. Think about it.", "Important"))
+    bold=("Important: {other} is silent today. Think about it.", "Important"),
+    news={"healed": "The doctor saved {name} from death.",
+          "protected": "An attempt on {name} failed: someone protected them.",
+          "infection": "{name} has been infected.",
+          "resurrected": "A miracle: {name} is back among the living.",
+          "recruited": "{name} has been recruited.",
+          "psychic-attack": "{name} suffered a psychic attack.",
+          "questioning": "Baba Nyura questioned {name}: she keeps the answers.",
+          "date": "The Night Hunter went on a date with {name}.",
+          "clue": "A clue to the one who infected {name}: a patient with no name.",
+          "pit-dug": "Someone dug a pit in front of {name}'s house.",
+          "thwarting-plans": "The mafia's plans were thwarted tonight."})
 
 WORDS = {"ru": RU, "en": EN}

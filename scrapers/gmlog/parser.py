@@ -225,7 +225,7 @@ class _Reader:
             self._deaths(death, text, ref)
             return True
         if (fact := results.fact_line(text)) is not None:
-            subject = self._slot(fact[1])
+            subject = self._slot(fact[1]) if fact[1] is not None else None
             self.log.phase(self._night_key()).newspaper.append(
                 NewspaperFact(kind=fact[0], subject=subject, raw=text, source=ref))
             return True

@@ -62,6 +62,9 @@ _FACTS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((k, re.compile(p, re.I))
     ("clue", r"^подсказка(?: о том)?,?\s+кто заразил\s+(?P<name>[^:]+?)\s*:.*$"),
     ("pit-dug", r"^someone dug a pit in front of\s+(?P<name>.+?)'s house[.!]?$"),
     ("pit-dug", r"^кто-то (?:вы)?рыл яму (?:перед домом|у дома)\s+(?P<name>.+?)[.!]?$"),
+    # Rick's Thwarting Plans, "displayed as a fact" with no one named
+    ("thwarting-plans", r"^(?:tonight\s+)?the mafia'?s plans (?:were|have been) thwarted\b.*$"),
+    ("thwarting-plans", r"^планы мафии (?:этой ночью\s+)?(?:были\s+)?сорваны\b.*$"),
     ("psychic-attack", r"^(?P<name>.+?)\s+suffered a psychic attack[.!]?$"),
     ("psychic-attack", r"^(?P<name>.+?)\s+(?:подвергся|подверглась)\s+психической атаке\W*$"),
 ))
@@ -114,12 +117,13 @@ def nobody(text: str) -> str | None:
     return "eliminated" if re.search(r"посажен|казн|lynch|execut", word) else "killed"
 
 
-def fact_line(text: str) -> tuple[str, str] | None:
-    """(fact kind, the name as written)."""
+def fact_line(text: str) -> tuple[str, str | None] | None:
+    """(fact kind, the name as written, or None for a fact about no one)."""
     for kind, pattern in _FACTS:
         m = pattern.match(text)
         if m:
-            return kind, m["name"].strip()
+            name = m.groupdict().get("name")
+            return kind, name.strip() if name is not None else None
     return None
 
 

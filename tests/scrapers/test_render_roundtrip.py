@@ -6,8 +6,8 @@ declined in the votes), rendered as the saved pages of a thread (in each engine 
 its posts (authors, times as instants, edit notices), its players, its votes (written in the
 rule set's grammar: bold «казнить X», a red name, ...; counted or not, with the reason), each
 day's outcome and its votes after the deadline, the GM's running vote counts, its published
-deaths and every night action with its options. The scraper names slots by nick, the
-simulator by "P01": compared by nick."""
+deaths and newspaper facts, and every night action with its options. The scraper names
+slots by nick, the simulator by "P01": compared by nick."""
 
 from __future__ import annotations
 
@@ -131,6 +131,13 @@ def differences(log: GameLog, got: GameLog) -> dict[str, object]:
                  for i in got.published.phases for c in i.vote_counts for t in c.tally}
     if tallied != read_back:
         out["vote counts"] = (sorted(tallied - read_back)[:3], sorted(read_back - tallied)[:3])
+    # the newspaper's facts, read back from the GM's morning post
+    news = {(i.phase, f.kind, nick.get(f.subject or "", "")) for i in log.published.phases
+            for f in i.newspaper}
+    seen = {(i.phase, f.kind, f.subject or "") for i in got.published.phases
+            for f in i.newspaper}
+    if news != seen:
+        out["newspaper"] = (sorted(news - seen)[:3], sorted(seen - news)[:3])
     days = {p.key for p in log.phases if p.kind == "day"}
     if not days <= {p.key for p in got.phases}:
         out["days"] = sorted(days - {p.key for p in got.phases})

@@ -122,3 +122,18 @@ def test_the_last_gm_post_announcing_the_end_gives_the_winners() -> None:
     assert log.published.victory is not None
     assert log.published.victory.winners == ["town"]
     assert log.published.victory.source.post == log.posts[-1].number
+
+
+@pytest.mark.parametrize("line", ["Планы мафии этой ночью сорваны.",
+                                  "The mafia's plans were thwarted tonight."])
+def test_a_fact_about_no_one(line: str) -> None:
+    """Rick's Thwarting Plans is "displayed as a fact" naming no player."""
+    if not (THREADS / "contested-island").is_dir():
+        pytest.skip("thread contested-island missing")
+    log = _scraped("contested-island").model_copy(deep=True)
+    log.published.phases = []
+    log.posts.append(Post(number=log.posts[-1].number + 1, author=log.meta.gms[0], html=line,
+                          text=f"Утро. {line}", gm=True))
+    read_gm_posts(log)
+    assert [(f.kind, f.subject) for p in log.published.phases for f in p.newspaper] == [
+        ("thwarting-plans", None)]
