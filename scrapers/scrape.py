@@ -16,11 +16,11 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.errors import BadInputError
 from engine.gamelog import GameLog, Meta, ParseIssue, SourceFile, Where
+from engine.gamelog.record import record_changes, record_fates
 from scrapers.archive.inputs import InputReport, read_inputs
 from scrapers.assemble import PageMeta, PageResult, assemble
 from scrapers.forum.page import load_page, parse_page
 from scrapers.gmlog import merge_gm_log, read_gm_log
-from engine.gamelog.record import record_changes, record_fates
 from scrapers.gmlog.posts import read_gm_posts
 from scrapers.stages import complete
 
