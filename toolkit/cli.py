@@ -241,6 +241,27 @@ def rulesets(
         print_rulesets(ruleset, Console(highlight=False))
 
 
+@app.command()
+def report(
+    game: Annotated[Path, typer.Argument(help="GAME.json or GAME.json.gz")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="REPORT.html")],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+) -> None:
+    """The notebooks executed on one game, as one self-contained HTML report (figures
+    drawn offline, nothing from the forum's pages live in it)."""
+    from toolkit.report import build_report
+
+    err = _err()
+    try:
+        load(game)  # a bad game log is named before any notebook starts
+        figures = build_report(game, output, progress=None if quiet else (
+            lambda m: err.print(f"[dim]{m}[/dim]")))
+    except MafiakitError as exc:
+        raise _fail(exc) from None
+    if not quiet:
+        err.print(f"wrote {output}: {figures} figures")
+
+
 def main() -> None:
     app()
 

@@ -1,0 +1,54 @@
+"""Running the notebooks of `notebooks/` headless: each is a jupytext `py:percent` file
+whose cell tagged `parameters` holds its defaults (the game to load, ...); a run adds a
+cell after it setting the given values, as papermill does, and executes the notebook with
+nbclient in the notebooks' folder. Figures are kept as plotly's own JSON output
+(`application/vnd.plotly.v1+json`), which JupyterLab shows and the report draws offline."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+
+import jupytext
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+
+from engine.errors import MafiakitError
+
+FOLDER = Path(__file__).resolve().parent.parent / "notebooks"
+# figures as JSON in the notebook's outputs, whatever the kernel would pick without a screen
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")  # the kernel colours its tracebacks
+_SETUP = "import plotly.io as _pio\n_pio.renderers.default = 'plotly_mimetype'"
+
+
+class NotebookError(MafiakitError):
+    """A notebook that failed: which one, which cell, what the kernel said."""
+
+
+def notebook_paths(folder: Path = FOLDER) -> list[Path]:
+    """The notebooks in order of their number (00_..., 01_...)."""
+    return sorted(folder.glob("[0-9][0-9]_*.py"))
+
+
+def execute(path: Path, parameters: Mapping[str, object] | None = None, *,
+            timeout: int = 600) -> nbformat.NotebookNode:
+    """The notebook at `path` executed with `parameters` (values Python literals can
+    write: str, int, float, bool, None, lists of them)."""
+    nb: nbformat.NotebookNode = jupytext.read(path)
+    at = next((i for i, c in enumerate(nb.cells)
+               if "parameters" in c.get("metadata", {}).get("tags", [])), -1)
+    lines = [_SETUP] + [f"{name} = {value!r}" for name, value in (parameters or {}).items()]
+    nb.cells.insert(at + 1, nbformat.v4.new_code_cell(  # type: ignore[no-untyped-call]
+        "\n".join(lines), metadata={"tags": ["injected-parameters"]}))
+    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}})
+    try:
+        client.execute()
+    except CellExecutionError as exc:
+        # the kernel's message ends with the exception; the cell's source names the place
+        text = _ANSI.sub("", str(exc)).strip().splitlines()
+        raise NotebookError(f"{path.name}: a cell failed: {text[-1] if text else exc}") \
+            from None
+    return nb
