@@ -68,7 +68,8 @@ def test_every_chart_renders_in_headless_chromium_without_errors(tmp_path: Path)
             assert svgs >= 1
             assert traces >= 1
             assert height > 100
-        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        logged = driver.get_log("browser")  # type: ignore[no-untyped-call]
+        errors = [e for e in logged if e["level"] == "SEVERE"]
         assert errors == []
         shot = tmp_path / "report.png"
         assert driver.save_screenshot(str(shot))
