@@ -54,6 +54,14 @@ def _fate_text(kind: str, phase: str | None) -> str:
     return f"{kind} {phase}" if phase else kind
 
 
+def _result(log: GameLog) -> str | None:
+    """The source's own words for the result, else the winners the GM announced."""
+    if log.meta.result:
+        return log.meta.result
+    victory = log.published.victory
+    return f"{' and '.join(victory.winners)} won" if victory is not None else None
+
+
 def summarize(log: GameLog) -> GameSummary:
     from toolkit.frames import post_phases
 
@@ -81,7 +89,7 @@ def summarize(log: GameLog) -> GameSummary:
     actions = sum(len(n.actions) for n in log.nights) + sum(len(d.actions) for d in log.days)
     return GameSummary(
         title=log.meta.title, game_id=log.meta.game_id, ruleset=log.meta.ruleset,
-        gms=list(log.meta.gms), result=log.meta.result, slots=slots, phases=phases,
+        gms=list(log.meta.gms), result=_result(log), slots=slots, phases=phases,
         eliminations=eliminations, posts_total=len(log.posts),
         posts_by_gm=sum(1 for p in log.posts if p.gm),
         posts_by_others=sum(1 for p in log.posts if p.slot is None and not p.gm),

@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from engine.gamelog import GameLog, Meta
-from tests.conftest import SAMPLE
+from tests.conftest import ROOT, SAMPLE
 from toolkit import Game, load
 from toolkit import frames as F
 from toolkit.cli import app
@@ -115,3 +115,9 @@ def test_summary_command_json_and_table(tmp_path: Path) -> None:
     assert table.exit_code == 0
     assert "Корсика" in table.stdout
     assert "Eliminations: D2: Корсика" in table.stdout
+
+
+def test_the_result_is_the_announced_winners_when_the_source_gives_no_words() -> None:
+    game = load(ROOT / "data" / "games" / "open-roles" / "expected.json")
+    assert game.log.meta.result is None
+    assert game.summary.result == "town won"
