@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pandas as pd
 from rich.console import Console
 
 from engine.gamelog import GameLog
@@ -37,6 +38,18 @@ def report_json(log: GameLog, report: Report) -> dict[str, Any]:
             "chain": list(f.chain),
         } for f in report.findings],
     }
+
+
+FINDINGS_COLUMNS = ("phase", "item", "status", "expected", "published", "reason", "source",
+                    "chain")
+
+
+def findings_frame(log: GameLog, report: Report) -> pd.DataFrame:
+    """One row per finding of `report` (names as the game writes them); `chain`: the
+    events behind the finding, one a line."""
+    rows = [{**{k: f[k] for k in FINDINGS_COLUMNS[:-1]}, "chain": "\n".join(f["chain"])}
+            for f in report_json(log, report)["findings"]]
+    return pd.DataFrame(rows, columns=list(FINDINGS_COLUMNS)).astype("string")
 
 
 def print_report(log: GameLog, report: Report, console: Console, *, chains: bool = True

@@ -52,6 +52,14 @@ class Game:
         return frames.slots_frame(self.log)
 
     @cached_property
+    def findings(self) -> pd.DataFrame:
+        """What `mafiakit verify` finds, a row a finding (`toolkit.findings.findings_frame`)."""
+        from engine.verify import verify
+        from toolkit.findings import findings_frame
+
+        return findings_frame(self.log, verify(self.log))
+
+    @cached_property
     def summary(self) -> GameSummary:
         return summarize(self.log)
 

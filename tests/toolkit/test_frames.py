@@ -121,3 +121,11 @@ def test_the_result_is_the_announced_winners_when_the_source_gives_no_words() ->
     game = load(ROOT / "data" / "games" / "open-roles" / "expected.json")
     assert game.log.meta.result is None
     assert game.summary.result == "town won"
+
+
+def test_the_findings_view_of_a_game_with_gm_mistakes() -> None:
+    game = load(ROOT / "data" / "games" / "open-roles" / "gm-mistakes" / "expected.json")
+    off = game.findings[game.findings.status != "confirmed"]
+    assert list(off.item) == ["vote count (post 32)", "newspaper: resurrected (Ulitka)",
+                              "private: Sova on Kit", "deaths"]
+    assert all(off.chain.str.len() > 0)
