@@ -52,6 +52,15 @@ def findings_frame(log: GameLog, report: Report) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=list(FINDINGS_COLUMNS)).astype("string")
 
 
+def chains_text(frame: pd.DataFrame) -> str:
+    """The findings that are not confirmed, each with its reason and its chain, as text."""
+    out: list[str] = []
+    for row in frame[frame.status != "confirmed"].itertuples():
+        out.append(f"{row.phase} {row.item}: {row.status}\n  {row.reason}")
+        out.extend(f"    {step}" for step in str(row.chain).splitlines())
+    return "\n".join(out) or "every result confirmed"
+
+
 def print_report(log: GameLog, report: Report, console: Console, *, chains: bool = True
                  ) -> None:
     data = report_json(log, report)

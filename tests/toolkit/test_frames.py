@@ -129,3 +129,15 @@ def test_the_findings_view_of_a_game_with_gm_mistakes() -> None:
     assert list(off.item) == ["vote count (post 32)", "newspaper: resurrected (Ulitka)",
                               "private: Sova on Kit", "deaths"]
     assert all(off.chain.str.len() > 0)
+
+
+def test_the_chains_of_the_disputed_findings_as_text() -> None:
+    from toolkit.findings import chains_text
+
+    game = load(ROOT / "data" / "games" / "world-cup-2018" / "gm-mistakes" / "expected.json")
+    text = chains_text(game.findings)
+    assert text.startswith("D2 vote count (post 28): disputed\n  1 voter placed differently\n"
+                           "    Aibolit: the GM has them on Pisaka")
+    assert text.count(": disputed") == 4
+    clean = load(ROOT / "data" / "games" / "world-cup-2018" / "expected.json")
+    assert chains_text(clean.findings) == "every result confirmed"

@@ -1,0 +1,48 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 06 · GM audit
+#
+# Every result the GM published, checked under the written rules: each day re-counted,
+# each running vote count compared with the standing votes at its post, each night
+# re-played. A disputed result comes with the chain of events that gives the rules' result;
+# a ruling-dependent one with what each reading of an open rule gives.
+
+# %% tags=["parameters"]
+GAME = "../data/games/contested-island/gm-mistakes/expected.json"
+
+# %%
+from toolkit import load
+from toolkit.findings import chains_text
+
+game = load(GAME)
+game
+
+# %% [markdown]
+# ## Summary
+
+# %%
+game.findings.status.value_counts()
+
+# %% [markdown]
+# ## Disputed and uncertain results, with their chains
+
+# %%
+print(chains_text(game.findings))
+
+# %% [markdown]
+# ## Every finding
+
+# %%
+game.findings
