@@ -52,3 +52,24 @@ game.findings.groupby(["phase", "status"], sort=False).size().unstack(fill_value
 
 # %%
 game.findings[game.findings.status != "confirmed"]
+
+# %% [markdown]
+# ## Activity
+#
+# Posts and words per player per day (`lurk`: 1 - posts / the living players' mean that
+# day), the lurk index over the game, the longest silences, and when each player posts.
+
+# %%
+from toolkit.figures.activity import activity_heatmap
+from toolkit.metrics.activity import daily_activity, hour_heatmap, longest_silence, lurk_index
+
+daily_activity(game.log).pivot_table(index="slot", columns="day", values="posts", fill_value=0)
+
+# %%
+lurk_index(game.log).sort_values("lurk", ascending=False)
+
+# %%
+longest_silence(game.log).sort_values("hours", ascending=False).head(10)
+
+# %%
+activity_heatmap(hour_heatmap(game.log))

@@ -1,0 +1,53 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 04 · Night visits
+#
+# Who went to whom each night: the GM's action log re-played under the rule set, each
+# visit marked as it resolved (taken, redirected to another, blocked, refused, stopped).
+# Faint dashed arrows did not take effect. A game without a night action log has no graph.
+
+# %% tags=["parameters"]
+GAME = "../data/games/contested-island/expected.json"
+
+# %%
+from toolkit import load
+from toolkit.figures.nights import game_visits, visit_graphs
+from toolkit.metrics.visits import cumulative_graph, repeat_visits
+
+game = load(GAME)
+game
+
+# %%
+visits = game_visits(game.log)
+visits
+
+# %% [markdown]
+# ## Each night
+
+# %%
+for figure in visit_graphs(game.log, visits):
+    figure.show()
+
+# %% [markdown]
+# ## The same visit on several nights
+
+# %%
+repeat_visits(visits)
+
+# %% [markdown]
+# ## All nights together: visits per pair
+
+# %%
+sorted(cumulative_graph(game.log, visits).edges(data="weight"), key=lambda e: -e[2])[:20]
