@@ -28,6 +28,16 @@ _COUNT_RULES: dict[str, Callable[[GameLog, int, dict[str, str]], CountRules]] = 
 }
 
 
+def count_rules(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) -> CountRules:
+    """The rule set's count rules for day `day` (weights, thresholds, what a vote needs),
+    as `count_day` uses them: for tools that follow the standing votes themselves."""
+    ruleset = get_ruleset(log.meta.ruleset or "")
+    make = _COUNT_RULES.get(ruleset.id)
+    if make is None:
+        raise RulingError(f"rule set {ruleset.id!r} has no day count")
+    return make(log, day, ruleset.choose({**log.meta.rulings, **(rulings or {})}))
+
+
 def count_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) -> DayResult:
     """The outcome of day `day` as the rules give it from the votes in the log.
 

@@ -229,7 +229,7 @@ def count_standing(window: DayWindow, alive: Sequence[str], ballots: Sequence[Ba
             _day_step(state, state.pending.pop(b.voter), post, voted, not_counted, names)
         if rules.decision != "majority":
             continue
-        need = _needed(target, len(state.alive), rules)
+        need = needed(target, len(state.alive), rules)
         have = _votes_on(state, target)
         if have >= need:
             state.events.append(DayEvent(post, "hammer", f"{_show(target, names)} reaches "
@@ -403,7 +403,9 @@ def _show(target: str, names: Names) -> str:
     return "No Lynch" if target == NO_LYNCH else names(target)
 
 
-def _needed(target: str, alive: int, rules: CountRules) -> int:
+def needed(target: str, alive: int, rules: CountRules) -> int:
+    """Votes `target` needs to be eliminated with `alive` players: the majority, with the
+    rule set's per-target rules (No Lynch at one less, a Loved or Hated player)."""
     base = majority_of(alive)
     if target == NO_LYNCH:
         return max(1, base - rules.no_lynch_less)
