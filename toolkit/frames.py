@@ -68,8 +68,10 @@ def _post_of(ref: SourceRef | None) -> int | None:
 def post_phases(log: GameLog) -> dict[int, str | None]:
     """The phase each post falls in: the last phase that started at or before it.
 
-    A phase with no known start starts right after the previous phase's end. Posts before
-    the first known start are in no phase (sign-ups, role PM chatter).
+    A phase with no known start starts right after the previous phase's end; a first phase
+    with no known start (a mafiascum day 1, whose transitions give only ends) at the first
+    post, as the day count takes it. Posts before the first known start are otherwise in
+    no phase (sign-ups, role PM chatter).
     """
     starts: list[tuple[int, str]] = []
     prev: Phase | None = None
@@ -79,6 +81,8 @@ def post_phases(log: GameLog) -> dict[int, str | None]:
             start = ph.start.post
         elif prev is not None and prev.end is not None and prev.end.post is not None:
             start = prev.end.post + 1
+        elif prev is None and log.posts:
+            start = log.posts[0].number
         if start is not None:
             starts.append((start, ph.key))
         prev = ph
