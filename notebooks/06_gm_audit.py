@@ -42,6 +42,20 @@ game.findings.status.value_counts()
 print(chains_text(game.findings))
 
 # %% [markdown]
+# ## What the GM showed that the rules keep hidden
+#
+# Newspaper facts the rule set does not display, private results that carry more than the
+# role's answer (ranked candidates; `toolkit.metrics.gm_audit`).
+
+# %%
+from toolkit.metrics.gm_audit import excess_private, undisplayed_newspaper
+
+undisplayed_newspaper(game.log)
+
+# %%
+excess_private(game.log)
+
+# %% [markdown]
 # ## Every finding
 
 # %%
