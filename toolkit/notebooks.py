@@ -32,6 +32,14 @@ def notebook_paths(folder: Path = FOLDER) -> list[Path]:
     return sorted(folder.glob("[0-9][0-9]_*.py"))
 
 
+def takes_game(path: Path) -> bool:
+    """Whether the notebook is about one game: its parameters cell sets `GAME` (the
+    cross-game notebook sets the corpus instead, and is no part of a game's report)."""
+    nb = jupytext.read(path)
+    return any("parameters" in c.get("metadata", {}).get("tags", []) and
+               re.search(r"^GAME\s*=", c.source, flags=re.M) for c in nb.cells)
+
+
 def execute(path: Path, parameters: Mapping[str, object] | None = None, *,
             timeout: int = 600) -> nbformat.NotebookNode:
     """The notebook at `path` executed with `parameters` (values Python literals can

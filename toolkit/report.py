@@ -17,7 +17,7 @@ import mistune
 import nbformat
 from plotly.offline import get_plotlyjs
 
-from toolkit.notebooks import execute, notebook_paths
+from toolkit.notebooks import execute, notebook_paths, takes_game
 from toolkit.safe_html import sanitize
 
 _CSP = ("default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; "
@@ -40,9 +40,10 @@ Progress = Callable[[str], None]
 def build_report(game: Path, output: Path, *, notebooks: Sequence[Path] | None = None,
                  parameters: dict[str, object] | None = None,
                  progress: Progress | None = None) -> int:
-    """Execute each notebook on `game` (its `GAME` parameter) and write the report to
-    `output`; the number of figures drawn."""
-    paths = list(notebooks) if notebooks is not None else notebook_paths()
+    """Execute each notebook on `game` (its `GAME` parameter; by default every notebook
+    about one game) and write the report to `output`; the number of figures drawn."""
+    paths = list(notebooks) if notebooks is not None else [
+        p for p in notebook_paths() if takes_game(p)]
     sections: list[str] = []
     figures = 0
     for path in paths:

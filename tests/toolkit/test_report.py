@@ -88,3 +88,12 @@ def test_the_command(tmp_path: Path) -> None:
     bad = CliRunner().invoke(app, ["report", str(tmp_path / "missing.json"), "-o", str(out)])
     assert bad.exit_code == 2
     assert "missing.json" in bad.output
+
+
+def test_a_games_report_runs_the_notebooks_about_one_game(tmp_path: Path) -> None:
+    from toolkit.notebooks import takes_game
+
+    assert all(takes_game(p) for p in notebook_paths() if not p.name.startswith("07"))
+    other = tmp_path / "07_corpus.py"
+    other.write_text('# %% tags=["parameters"]\nCORPUS = None\n', encoding="utf-8")
+    assert not takes_game(other)
