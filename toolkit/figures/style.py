@@ -7,8 +7,12 @@ from collections.abc import Iterable
 
 import plotly.express as px
 
-FACTION_COLOURS = {"town": "#2b8cbe", "survivors": "#2b8cbe", "mafia": "#d7301f",
-                   "maniac": "#6a51a3", "neutral": "#999999"}
+# the town sides blue, the scum sides warm (each clan its own), third parties purple/grey
+FACTION_COLOURS = {"town": "#2b8cbe", "survivors": "#2b8cbe", "cops": "#08519c",
+                   "mafia": "#d7301f", "order-of-li": "#d7301f", "infected": "#31a354",
+                   "corrupt": "#d7301f", "dirty": "#8c510a", "doping": "#f16913",
+                   "dark": "#7f0000", "maniac": "#6a51a3", "neutral": "#999999",
+                   "unknown": "#bdbdbd"}
 _PALETTE = px.colors.qualitative.Dark24
 
 
