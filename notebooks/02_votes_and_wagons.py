@@ -1,0 +1,146 @@
+# ---
+# jupyter:
+#   jupytext:
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#       format_version: '1.3'
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 02 · Votes and wagons
+#
+# How each day's vote went, from the day engine's own count under the game's rule set
+# (what counts as a vote, when it stops standing): the standing votes after each post that
+# changed them, the votes on each target over the day, how far each wagon was from its
+# target's threshold (L-n), the hammers, who joined each wagon in what order, who moved
+# their vote where, and how long each player took to cast a first vote.
+#
+# Reading the charts: in the step chart a line is a target, the dashed line the majority
+# (none on a day the rule set decides by plurality), a star the hammer (its hover names the
+# hammerer). In the wagon raster a row is a wagon, the first-started on top, a mark a
+# voter's entry labelled with its place on the wagon and coloured by the voter's faction;
+# an open mark left the wagon later. In the Sankey a link runs from a voter's previous
+# target (or "no vote") to the next.
+
+# %% tags=["parameters"]
+GAME = "../data/games/contested-island/expected.json"
+
+# %%
+from toolkit import load
+from toolkit.daycount import count_all, ensure_votes
+from toolkit.figures.votes import vote_count_charts, vote_flow_sankeys, wagon_rasters
+from toolkit.metrics.votes import (
+    first_vote_latency,
+    hammers,
+    l_minus_n,
+    standing_votes,
+    vote_switches,
+)
+from toolkit.metrics.wagons import (
+    hammer_distance,
+    terminal_positions,
+    wagon_completion,
+    wagon_entries,
+)
+
+game = load(GAME)
+ensure_votes(game.log)  # a log without votes has them read from its posts
+results = count_all(game.log)
+game
+
+# %% [markdown]
+# ## Standing votes
+#
+# The votes standing after each post that changed them (a row per voter); here each day's
+# last change: the votes as the day closed, or at its hammer (a row a voter, a column a day,
+# the target voted; empty: no vote standing).
+
+# %%
+standing = standing_votes(game.log, results)
+final = standing[standing.post == standing.groupby("day").post.transform("max")]
+final.dropna(subset=["voter"]).pivot(index="voter", columns="day", values="target")
+
+# %% [markdown]
+# ## Votes on each target, day by day
+
+# %%
+for figure in vote_count_charts(game.log, results):
+    figure.show()
+
+# %% [markdown]
+# ## L-n
+#
+# How many votes each wagon was short of what its target needed after each change (0 or
+# less: the hammer). Empty for a game whose days are decided by plurality.
+
+# %%
+l_minus_n(game.log, results)
+
+# %% [markdown]
+# ## Hammers
+#
+# The vote that brought a wagon to its threshold, and who cast it. No row for a day that
+# ended at the deadline.
+
+# %%
+hammers(game.log, results)
+
+# %% [markdown]
+# ## Wagons
+#
+# Each entry onto a wagon with its position (1: started it; a voter coming back is a new
+# entry, at the back).
+
+# %%
+for figure in wagon_rasters(game.log, results):
+    figure.show()
+
+# %%
+wagon_entries(game.log, results)
+
+# %% [markdown]
+# Where the voters still on each wagon at the end of the round stood in it, and for the
+# hammered wagons how many votes before the hammer each of them came (0: the hammerer).
+
+# %%
+terminal_positions(game.log, results)
+
+# %%
+hammer_distance(game.log, results)
+
+# %% [markdown]
+# How close each wagon came to its threshold (percent of the votes its target needed; days
+# decided by a majority only): each wagon's highest.
+
+# %%
+wagon_completion(game.log, results).groupby(["day", "target"]).percent.max().unstack("day")
+
+# %% [markdown]
+# ## Vote switches and the flow of votes
+#
+# A voter's own moves off a target: onto another (`switch`) or onto none (`unvote`). The
+# Sankeys also show first votes (from "no vote") and votes removed by the GM or a death.
+
+# %%
+vote_switches(game.log, results)
+
+# %%
+for figure in vote_flow_sankeys(game.log, results):
+    figure.show()
+
+# %% [markdown]
+# ## First-vote latency
+#
+# Minutes from the day's start to each player's first vote that day (empty: never voted).
+
+# %%
+latency = first_vote_latency(game.log, results)
+latency.pivot_table(index="voter", columns="day", values="minutes").round(0)
+
+# %%
+latency.groupby("day").agg(voted=("voted", "sum"), median_minutes=("minutes", "median"))
