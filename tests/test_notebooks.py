@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
-from toolkit.notebooks import execute, notebook_paths
+from toolkit.notebooks import execute, notebook_paths, takes_game
 
-NOTEBOOKS = notebook_paths()
+# the notebooks about one game (07, across the corpus, runs in tests/toolkit/test_research.py)
+NOTEBOOKS = [p for p in notebook_paths() if takes_game(p)]
 GAMES = sorted((ROOT / "data" / "games").glob("*/expected.json"))
 MAIN = ROOT / "data" / "games" / "contested-island" / "expected.json"
 OTHERS = [g for g in GAMES if g != MAIN]
