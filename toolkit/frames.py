@@ -7,7 +7,7 @@ notebooks and cross-game code can rely on them. Times are in UTC.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pandas as pd
@@ -51,8 +51,10 @@ SLOTS_COLUMNS: dict[str, str] = {
 }
 
 
-def _frame(rows: Sequence[dict[str, Any]], columns: dict[str, str]) -> pd.DataFrame:
-    df = pd.DataFrame.from_records(list(rows), columns=list(columns))
+def typed_frame(rows: Sequence[Mapping[str, Any]], columns: Mapping[str, str]) -> pd.DataFrame:
+    """Rows as a DataFrame with exactly `columns` (name -> dtype), also when empty: every
+    view and metric table is typed the same way."""
+    df = pd.DataFrame.from_records([dict(r) for r in rows], columns=list(columns))
     for name, dtype in columns.items():
         if dtype == TIME:
             df[name] = pd.to_datetime(df[name], utc=True).astype(pandas_dtype(TIME))
@@ -105,7 +107,7 @@ def posts_frame(log: GameLog) -> pd.DataFrame:
          "words": len(p.text.split()), "text": p.text, "html": p.html, "page": p.page}
         for p in log.posts
     ]
-    return _frame(rows, POSTS_COLUMNS)
+    return typed_frame(rows, POSTS_COLUMNS)
 
 
 def votes_frame(log: GameLog) -> pd.DataFrame:
@@ -115,7 +117,7 @@ def votes_frame(log: GameLog) -> pd.DataFrame:
          "reason": v.reason, "detail": v.detail, "raw": v.raw}
         for v in log.votes
     ]
-    return _frame(rows, VOTES_COLUMNS)
+    return typed_frame(rows, VOTES_COLUMNS)
 
 
 def actions_frame(log: GameLog) -> pd.DataFrame:
@@ -130,7 +132,7 @@ def actions_frame(log: GameLog) -> pd.DataFrame:
                     "actor": a.actor, "ability": a.ability,
                     "target": a.targets[0] if a.targets else None, "targets": list(a.targets),
                     "options": dict(a.options), "submitted_at": a.submitted_at, "raw": a.raw})
-    return _frame(rows, ACTIONS_COLUMNS)
+    return typed_frame(rows, ACTIONS_COLUMNS)
 
 
 def deaths_frame(log: GameLog) -> pd.DataFrame:
@@ -140,7 +142,7 @@ def deaths_frame(log: GameLog) -> pd.DataFrame:
          "source_kind": d.source.kind, "source_post": d.source.post, "raw": d.raw}
         for pub in log.published.phases for d in pub.deaths
     ]
-    return _frame(rows, DEATHS_COLUMNS)
+    return typed_frame(rows, DEATHS_COLUMNS)
 
 
 def published_frame(log: GameLog) -> pd.DataFrame:
@@ -169,7 +171,7 @@ def published_frame(log: GameLog) -> pd.DataFrame:
             add(pub.phase, "vote-count", None, None, None,
                 {"tally": [t.model_dump() for t in c.tally], "not_voting": c.not_voting},
                 c.source, c.raw)
-    return _frame(rows, PUBLISHED_COLUMNS)
+    return typed_frame(rows, PUBLISHED_COLUMNS)
 
 
 def slots_frame(log: GameLog) -> pd.DataFrame:
@@ -185,4 +187,4 @@ def slots_frame(log: GameLog) -> pd.DataFrame:
          "posts": counts.get(s.id, 0)}
         for s in log.players
     ]
-    return _frame(rows, SLOTS_COLUMNS)
+    return typed_frame(rows, SLOTS_COLUMNS)

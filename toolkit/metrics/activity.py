@@ -23,11 +23,10 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 import pandas as pd
-from pandas.api.types import pandas_dtype
 
 from engine.gamelog import GameLog, Phase, Post
 from engine.gamelog.base import phase_sort_key
-from toolkit.frames import BOOL, FLOAT, INT, STR, TIME, post_phases
+from toolkit.frames import BOOL, FLOAT, INT, STR, TIME, post_phases, typed_frame
 
 DAILY_COLUMNS: dict[str, str] = {
     "day": INT, "slot": STR, "alive": BOOL, "posts": INT, "words": INT, "share": FLOAT,
@@ -41,16 +40,6 @@ SILENCE_COLUMNS: dict[str, str] = {
     "from_post": INT, "to_post": INT, "posts": INT,
 }
 HEATMAP_COLUMNS: dict[str, str] = {"slot": STR, "hour": INT, "posts": INT}
-
-
-def _frame(rows: list[dict[str, Any]], columns: dict[str, str]) -> pd.DataFrame:
-    df = pd.DataFrame.from_records(rows, columns=list(columns))
-    for name, dtype in columns.items():
-        if dtype == TIME:
-            df[name] = pd.to_datetime(df[name], utc=True).astype(pandas_dtype(TIME))
-        else:
-            df[name] = df[name].astype(pandas_dtype(dtype))
-    return df
 
 
 def player_posts(log: GameLog) -> list[Post]:
@@ -121,7 +110,7 @@ def daily_activity(log: GameLog) -> pd.DataFrame:
             rows.append({"day": day, "slot": slot, "alive": alive, "posts": n, "words": w,
                          "share": n / total if alive and total else None,
                          "lurk": 1 - n / mean if alive and mean else None})
-    return _frame(rows, DAILY_COLUMNS)
+    return typed_frame(rows, DAILY_COLUMNS)
 
 
 def lurk_index(log: GameLog) -> pd.DataFrame:
@@ -149,7 +138,7 @@ def lurk_index(log: GameLog) -> pd.DataFrame:
     rows.sort(key=lambda r: (r["lurk"] is None, -(r["lurk"] or 0.0), r["_order"]))
     for r in rows:
         del r["_order"]
-    return _frame(rows, LURK_COLUMNS)
+    return typed_frame(rows, LURK_COLUMNS)
 
 
 # -- silence --------------------------------------------------------------------------
@@ -293,7 +282,7 @@ def longest_silence(log: GameLog, *, by_day: bool = False) -> pd.DataFrame:
                 rows.append({"day": day.number, "slot": slot.id,
                              **_gap(begin, end, today, kind, "start")})
     rows.sort(key=lambda r: (r["day"] or 0, -r["hours"], order[r["slot"]]))
-    return _frame(rows, SILENCE_COLUMNS)
+    return typed_frame(rows, SILENCE_COLUMNS)
 
 
 def hour_heatmap(log: GameLog, zone: str | None = None) -> pd.DataFrame:
@@ -311,4 +300,4 @@ def hour_heatmap(log: GameLog, zone: str | None = None) -> pd.DataFrame:
         counts[key] = counts.get(key, 0) + 1
     rows = [{"slot": s.id, "hour": h, "posts": counts.get((s.id, h), 0)}
             for s in log.players for h in range(24)]
-    return _frame(rows, HEATMAP_COLUMNS)
+    return typed_frame(rows, HEATMAP_COLUMNS)

@@ -14,8 +14,8 @@ import pandas as pd
 
 from engine.gamelog import GameLog
 from engine.night import Event, NightError, NightResult, replay_game
-from toolkit.frames import FLOAT, INT, STR
-from toolkit.metrics.private_info import content_words, frame, name_keys, names_in, words
+from toolkit.frames import FLOAT, INT, STR, typed_frame
+from toolkit.metrics.private_info import content_words, name_keys, names_in, words
 
 NEWSPAPER_COLUMNS: dict[str, str] = {
     "phase": STR, "kind": STR, "subject": STR, "post": INT, "replay": STR, "score": FLOAT,
@@ -85,7 +85,7 @@ def undisplayed_newspaper(log: GameLog,
                 "phase": pub.phase, "kind": fact.kind, "subject": fact.subject,
                 "post": fact.source.post, "score": score, "why": why, "raw": fact.raw,
                 "replay": "; ".join(f"{e.step}: {e.text} [{e.visibility}]" for e in shown)})
-    df = frame(rows, NEWSPAPER_COLUMNS)
+    df = typed_frame(rows, NEWSPAPER_COLUMNS)
     return df.sort_values(["score", "phase", "kind", "subject"],
                           ascending=[False, True, True, True], ignore_index=True)
 
@@ -159,7 +159,7 @@ def excess_private(log: GameLog, rulings: Mapping[str, str] | None = None) -> pd
                        + ("beyond the replay's answer ("
                           + "; ".join(e.text for e in mine) + ")" if mine
                           else "while the replay gives this player no answer")})
-    df = frame(rows, PRIVATE_COLUMNS)
+    df = typed_frame(rows, PRIVATE_COLUMNS)
     return df.sort_values(["score", "phase", "item"], ascending=[False, True, True],
                           ignore_index=True)
 

@@ -22,8 +22,8 @@ from engine.gamelog import GameLog
 from engine.gamelog.base import phase_sort_key
 from scrapers.forum.colors import normalise_color, style_color
 from toolkit.daycount import count_all
-from toolkit.frames import FLOAT, INT, STR, TIME, post_phases
-from toolkit.metrics.private_info import PrivateItem, frame, private_items, words
+from toolkit.frames import FLOAT, INT, STR, TIME, post_phases, typed_frame
+from toolkit.metrics.private_info import PrivateItem, private_items, words
 
 SWITCH_COLUMNS: dict[str, str] = {
     "item": STR, "day": INT, "voter": STR, "subject": STR, "direction": STR, "post": INT,
@@ -55,7 +55,7 @@ def vote_switches(log: GameLog, *, window_hours: float = 24.0,
               if it.source == "result" and it.subject is not None
               and it.subject != it.recipient and it.private_time is not None]
     if not chosen:  # nothing to look for: spare the day counts
-        return frame([], SWITCH_COLUMNS)
+        return typed_frame([], SWITCH_COLUMNS)
     times = {p.number: p.time for p in log.posts}
     changes: list[tuple[int, str, int, str | None, str | None]] = []  # day, voter, post, old, new
     for day in count_all(log, rulings=rulings):
@@ -91,7 +91,7 @@ def vote_switches(log: GameLog, *, window_hours: float = 24.0,
                 "why": f"{voter} moved their vote {direction} {it.subject} in post {post}, "
                        f"{delay:.1f} h after their private result about {it.subject} "
                        f"({it.item}: {it.text[:60]})"})
-    df = frame(rows, SWITCH_COLUMNS)
+    df = typed_frame(rows, SWITCH_COLUMNS)
     return df.sort_values(["score", "post", "item"], ascending=[False, True, True],
                           ignore_index=True)
 
@@ -136,7 +136,7 @@ def dead_posts(log: GameLog) -> pd.DataFrame:
             "score": n / (n + 10),
             "why": f"{p.author} ({p.slot}) posts {n} words in {phase} after being announced "
                    "dead" + (f" in post {max(earlier)}" if earlier else "")})
-    df = frame(rows, DEAD_COLUMNS)
+    df = typed_frame(rows, DEAD_COLUMNS)
     return df.sort_values(["score", "post"], ascending=[False, True], ignore_index=True)
 
 
@@ -265,7 +265,7 @@ def hidden_text(log: GameLog, *, background: Sequence[str] = ("#ffffff",),
                 "score": HIDDEN_WEIGHTS[kind],
                 "why": f"{p.author}'s post {p.number} holds {len(texts)} piece(s) of text "
                        f"hidden by {kind}: {' | '.join(texts)[:80]}"})
-    df = frame(rows, HIDDEN_COLUMNS)
+    df = typed_frame(rows, HIDDEN_COLUMNS)
     return df.sort_values(["score", "post", "kind"], ascending=[False, True, True],
                           ignore_index=True)
 
@@ -298,5 +298,5 @@ def channel_mentions(log: GameLog, *,
             "phase": phases.get(p.number), "time": p.time, "terms": ", ".join(labels),
             "found": said, "mentions": len(hits), "score": 1 - 0.5 ** len(hits),
             "why": f"{p.author} mentions {', '.join(labels)} ({said}) in post {p.number}"})
-    df = frame(rows, CHANNEL_COLUMNS)
+    df = typed_frame(rows, CHANNEL_COLUMNS)
     return df.sort_values(["score", "post"], ascending=[False, True], ignore_index=True)

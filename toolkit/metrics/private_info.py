@@ -13,15 +13,14 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
 import pandas as pd
-from pandas.api.types import pandas_dtype
 
 from engine.gamelog import GameLog, Post, PrivateResult
 from engine.gamelog.base import phase_sort_key
 from scrapers.names.keys import lemma_keys, lemmas
-from toolkit.frames import BOOL, FLOAT, INT, STR, TIME, post_phases
+from toolkit.frames import BOOL, FLOAT, INT, STR, TIME, post_phases, typed_frame
 
 Source = Literal["result", "role"]
 PublicHow = Literal["death-revealed", "gm-post", "game-end"]
@@ -104,17 +103,6 @@ def names_in(post_words: Sequence[str], names: Sequence[tuple[int, frozenset[str
             if keys.intersection(run):
                 return True
     return False
-
-
-def frame(rows: Sequence[Mapping[str, Any]], columns: Mapping[str, str]) -> pd.DataFrame:
-    """Rows as a DataFrame with exactly `columns` (name -> dtype), even when empty."""
-    df = pd.DataFrame.from_records([dict(r) for r in rows], columns=list(columns))
-    for name, dtype in columns.items():
-        if dtype == TIME:
-            df[name] = pd.to_datetime(df[name], utc=True).astype(pandas_dtype(TIME))
-        else:
-            df[name] = df[name].astype(pandas_dtype(dtype))
-    return df
 
 
 @dataclass(frozen=True)
@@ -235,7 +223,7 @@ def private_registry(log: GameLog, *, roles: bool = True, min_words: int = 3) ->
     "game-end", the post announcing the victory. Null when none applies: never public in
     the record. A public post before the private one means it was public already."""
     rows = [vars(it) for it in private_items(log, roles=roles, min_words=min_words)]
-    return frame(rows, REGISTRY_COLUMNS)
+    return typed_frame(rows, REGISTRY_COLUMNS)
 
 
 def _author_slot(post: Post) -> str:
@@ -291,7 +279,7 @@ def verbatim_copies(log: GameLog, *, k: int = 5, min_words: int = 3,
                        f"in {p.author}'s post {p.number}"
                        + (" (the recipient's own)" if p.slot == it.recipient else "")
                        + (" after it was public" if after else "")})
-    df = frame(rows, COPY_COLUMNS)
+    df = typed_frame(rows, COPY_COLUMNS)
     return df.sort_values(["after_public", "score", "post", "item"],
                           ascending=[True, False, True, True], ignore_index=True)
 
@@ -361,6 +349,6 @@ def fact_mentions(log: GameLog, *, roles: bool = True,
                        f"in post {p.number} ({phases.get(p.number) or 'no phase'}), "
                        f"before it was public"
                        + (f" (post {it.public_post})" if it.public_post is not None else "")})
-    df = frame(rows, MENTION_COLUMNS)
+    df = typed_frame(rows, MENTION_COLUMNS)
     return df.sort_values(["score", "post", "item"], ascending=[False, True, True],
                           ignore_index=True)

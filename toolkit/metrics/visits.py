@@ -38,12 +38,11 @@ from typing import Any
 
 import networkx as nx
 import pandas as pd
-from pandas.api.types import pandas_dtype
 
 from engine.errors import MafiakitError
 from engine.gamelog import Action, GameLog
 from engine.night import Move, NightResult, replay_game
-from toolkit.frames import BOOL, INT, STR
+from toolkit.frames import BOOL, INT, STR, typed_frame
 
 BLOCK_REASONS = ("blocked", "stunned", "isolated by", "driven")
 # the rows that are visits that happened: everything the log says was sent, and after the
@@ -61,13 +60,6 @@ REPEAT_COLUMNS: dict[str, str] = {
     "last_night": INT, "night_list": STR, "abilities": STR,
 }
 _ORIGIN_RANK = {"repeat": 0, "log": 1, "performed": 2, "changed": 3}
-
-
-def _frame(rows: list[dict[str, Any]], columns: Mapping[str, str]) -> pd.DataFrame:
-    df = pd.DataFrame.from_records(rows, columns=list(columns))
-    for name, dtype in columns.items():
-        df[name] = df[name].astype(pandas_dtype(dtype))
-    return df
 
 
 def has_night_engine(log: GameLog) -> bool:
@@ -100,7 +92,7 @@ def submitted_visits(log: GameLog) -> pd.DataFrame:
                     "ability": action.ability, "position": pos if target else None,
                     "target": target, "resolved_target": None, "status": "submitted",
                     "redirected": False, "done": None, "reason": None, "via": None})
-    return _frame(rows, VISIT_COLUMNS)
+    return typed_frame(rows, VISIT_COLUMNS)
 
 
 def resolved_visits(log: GameLog, rulings: Mapping[str, str] | None = None,
@@ -141,7 +133,7 @@ def resolved_visits(log: GameLog, rulings: Mapping[str, str] | None = None,
                 rows.extend(_not_taken(result, i, action))
     rows.sort(key=lambda r: (r["night"], r["index"], _ORIGIN_RANK[r["origin"]], r["ability"],
                              -1 if r["position"] is None else r["position"]))
-    return _frame(rows, VISIT_COLUMNS)
+    return typed_frame(rows, VISIT_COLUMNS)
 
 
 def _origin(move: Move, actions: list[Action], moves: list[Move]) -> tuple[str, str | None]:
@@ -296,4 +288,4 @@ def repeat_visits(frame: pd.DataFrame, *, statuses: Collection[str] = VISITED,
                      "night_list": ",".join(map(str, nights)),
                      "abilities": ",".join(sorted({a for _, a in seen}))})
     rows.sort(key=lambda r: (-r["nights"], -r["visits"], r["actor"], r["target"]))
-    return _frame(rows, REPEAT_COLUMNS)
+    return typed_frame(rows, REPEAT_COLUMNS)

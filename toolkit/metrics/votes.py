@@ -46,7 +46,7 @@ from engine.day.count import count_rules
 from engine.day.standing import CountRules, majority_of, needed
 from engine.day.window import alive_at_start, departures
 from engine.gamelog import GameLog
-from toolkit.frames import BOOL, FLOAT, INT, STR, TIME
+from toolkit.frames import BOOL, FLOAT, INT, STR, TIME, typed_frame
 
 Standing = dict[str, tuple[str, int]]  # voter -> (target, post of the vote)
 Rulings = Mapping[str, str] | None
@@ -61,17 +61,6 @@ class Round:
     number: int
     changes: list[tuple[int, Standing]]
     hammer: int | None
-
-
-def frame(rows: Sequence[dict[str, Any]], columns: dict[str, str]) -> pd.DataFrame:
-    """Rows into a frame with exactly `columns` (name -> dtype), also when empty."""
-    df = pd.DataFrame.from_records(list(rows), columns=list(columns))
-    for name, dtype in columns.items():
-        if dtype == TIME:
-            df[name] = pd.to_datetime(df[name], utc=True).astype(pandas_dtype(TIME))
-        else:
-            df[name] = df[name].astype(pandas_dtype(dtype))
-    return df
 
 
 def counted(log: GameLog, results: Sequence[DayResult] | None,
@@ -185,7 +174,7 @@ def standing_votes(log: GameLog, results: Sequence[DayResult] | None = None,
             if not now:
                 rows.append({**base, "voter": None, "target": None})
             rows.extend({**base, "voter": v, "target": now[v][0]} for v in sorted(now))
-    return frame(rows, STANDING_COLUMNS)
+    return typed_frame(rows, STANDING_COLUMNS)
 
 
 CHANGE_COLUMNS = {"day": INT, "post": INT, "time": TIME, "voter": STR, "old": STR,
@@ -200,7 +189,7 @@ def vote_changes(log: GameLog, results: Sequence[DayResult] | None = None,
     none without a mark of the voter in that post: a GM reset, the voter's or the target's
     death, a day action). The restart of the votes after a double-lynch day's first hammer
     is not a change. Sorted by day, post, voter."""
-    return frame(_change_rows(log, counted(log, results, rulings)), CHANGE_COLUMNS)
+    return typed_frame(_change_rows(log, counted(log, results, rulings)), CHANGE_COLUMNS)
 
 
 def _change_rows(log: GameLog, results: Sequence[DayResult]) -> list[dict[str, Any]]:
@@ -257,7 +246,7 @@ def vote_counts(log: GameLog, results: Sequence[DayResult] | None = None,
                          "target": t, "heads": heads.get(t, 0), "votes": votes.get(t, 0.0),
                          "majority": scale.majority(post), "needed": scale.needed(post, t)}
                         for t in sorted(seen))
-    return frame(rows, COUNT_COLUMNS)
+    return typed_frame(rows, COUNT_COLUMNS)
 
 
 def _heads(standing: Standing) -> dict[str, int]:
@@ -310,7 +299,7 @@ def hammers(log: GameLog, results: Sequence[DayResult] | None = None,
                              "heads": heads[target], "votes": votes[target],
                              "needed": scale.needed(post, target),
                              "eliminated": gone[i] if i < len(gone) else None})
-    return frame(rows, HAMMER_COLUMNS)
+    return typed_frame(rows, HAMMER_COLUMNS)
 
 
 LATENCY_COLUMNS = {"day": INT, "voter": STR, "start_post": INT, "start_time": TIME,
@@ -345,4 +334,4 @@ def first_vote_latency(log: GameLog, results: Sequence[DayResult] | None = None,
             rows.append({"day": result.day, "voter": voter, "start_post": start,
                          "start_time": began, "first_post": first, "first_time": at,
                          "minutes": minutes, "voted": first is not None})
-    return frame(rows, LATENCY_COLUMNS)
+    return typed_frame(rows, LATENCY_COLUMNS)

@@ -20,12 +20,11 @@ from pandas.api.types import pandas_dtype
 
 from engine.day import DayResult
 from engine.gamelog import GameLog
-from toolkit.frames import BOOL, FLOAT, INT, STR, TIME
+from toolkit.frames import BOOL, FLOAT, INT, STR, TIME, typed_frame
 from toolkit.metrics.votes import (
     DayScale,
     Rulings,
     counted,
-    frame,
     post_times,
     rounds,
     vote_counts,
@@ -109,7 +108,7 @@ def wagon_entries(log: GameLog, results: Sequence[DayResult] | None = None,
          "entry": e.entry, "post": e.post, "time": times.get(e.post), "position": e.position,
          "needed": e.needed, "left_post": e.left_post} for e in w.entries]
     rows.sort(key=lambda r: (r["day"], r["post"], r["target"], r["position"]))
-    return frame(rows, ENTRY_COLUMNS)
+    return typed_frame(rows, ENTRY_COLUMNS)
 
 
 TERMINAL_COLUMNS = {"day": INT, "round": INT, "target": STR, "voter": STR, "entry_post": INT,
@@ -139,7 +138,7 @@ def terminal_positions(log: GameLog, results: Sequence[DayResult] | None = None,
                          "hammered": (day, rnd, target) in hammered,
                          "eliminated": lynched.get((day, rnd)) == target}
                         for i, e in enumerate(on[target], start=1))
-    return frame(rows, TERMINAL_COLUMNS)
+    return typed_frame(rows, TERMINAL_COLUMNS)
 
 
 def _hammered(w: _Wagons) -> set[tuple[int, int, str]]:
