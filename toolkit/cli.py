@@ -262,6 +262,45 @@ def report(
         err.print(f"wrote {output}: {figures} figures")
 
 
+@app.command()
+def corpus(
+    folders: Annotated[list[Path], typer.Argument(help="folders to search for games")],
+    db: Annotated[Path, typer.Option("--db", help="the DuckDB file (created if missing)")],
+    workers: Annotated[int, typer.Option(help="local processes")] = 1,
+    parquet: Annotated[Path | None, typer.Option(
+        help="also export every table to Parquet files in this folder")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+) -> None:
+    """Read, count, verify and store every game found under the folders (mafiascum datasets,
+    game logs); a game whose source is unchanged since it was stored is skipped, one that
+    fails is recorded with its error and the run goes on."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from toolkit.batch import run
+    from toolkit.store import Store
+
+    err = _err()
+    missing = [str(f) for f in folders if not f.is_dir()]
+    if missing:
+        err.print(f"error: not a folder: {', '.join(missing)}", markup=False)
+        raise typer.Exit(2)
+    with Progress(TextColumn("[dim]games"), BarColumn(), MofNCompleteColumn(),
+                  TextColumn("[dim]{task.description}"), console=err, transient=True,
+                  disable=quiet) as bar:
+        task = bar.add_task("", total=None)
+        summary = run(folders, db, workers=workers, progress=lambda done, todo, game: bar.update(
+            task, completed=done, total=todo, description=game))
+    if parquet is not None:
+        with Store(db) as store:
+            store.export_parquet(parquet)
+    if not quiet:
+        err.print(f"{db}: {summary.found} games found, {summary.skipped} unchanged, "
+                  f"{summary.stored} stored ({summary.posts} posts), "
+                  f"{len(summary.failed)} failed")
+        for game, error in summary.failed:
+            err.print(f"  {game}: {error}", markup=False)
+
+
 def main() -> None:
     app()
 

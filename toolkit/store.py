@@ -102,15 +102,21 @@ class Store:
     def put(self, game_id: str, log: GameLog, *, source: str, source_hash: str,
             tables: dict[str, pd.DataFrame] | None = None) -> None:
         """Store the game (its `tables`, computed when not given), replacing what it had."""
-        data = tables if tables is not None else game_tables(log)
+        self.put_tables(game_id, tables if tables is not None else game_tables(log),
+                        source=source, source_hash=source_hash, ruleset=log.meta.ruleset,
+                        title=log.meta.title, posts=len(log.posts))
+
+    def put_tables(self, game_id: str, tables: dict[str, pd.DataFrame], *, source: str,
+                   source_hash: str, ruleset: str | None, title: str | None,
+                   posts: int) -> None:
+        """Store a game's tables (`game_tables`), replacing what it had, in one transaction."""
         self._run("BEGIN TRANSACTION")
         try:
             self._forget(game_id)
             for name in TABLES:
-                self._insert(name, game_id, data[name])
+                self._insert(name, game_id, tables[name])
             self._run("INSERT INTO games VALUES (?, ?, ?, ?, ?, ?, 'ok', NULL)",
-                             [game_id, source, source_hash, log.meta.ruleset, log.meta.title,
-                              len(log.posts)])
+                      [game_id, source, source_hash, ruleset, title, posts])
             self._run("COMMIT")
         except BaseException:
             self._run("ROLLBACK")

@@ -1,0 +1,101 @@
+"""`mafiakit corpus` (issue 9): every game under some folders into the store; unchanged
+sources skipped, failures recorded, the same tables with one worker or two."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pandas as pd
+from typer.testing import CliRunner
+
+from tests.conftest import ROOT
+from tests.scrapers import mafiascum_fixture
+from toolkit.batch import find_sources, run
+from toolkit.cli import app
+from toolkit.store import TABLES, Store
+
+GAMES = ROOT / "data" / "games"
+
+
+def _folder(tmp_path: Path) -> Path:
+    """Two bundled game logs, a tiny mafiascum dataset, a broken log and a JSON that is no
+    game log."""
+    top = tmp_path / "archive"
+    for name in ("open-roles", "mafiascum"):
+        (top / name).mkdir(parents=True)
+        shutil.copy(GAMES / name / "expected.json", top / name / "expected.json")
+    mafiascum_fixture.write(top / "ms")
+    (top / "broken.json").write_text('{"meta": {"title": "x"', encoding="utf-8")
+    (top / "planted.json").write_text('["D2 vote count"]', encoding="utf-8")
+    return top
+
+
+def _tables(db: Path) -> dict[str, pd.DataFrame]:
+    with Store(db) as store:
+        return {t: store.table(t) for t in ("games", *TABLES)}
+
+
+def test_what_is_found(tmp_path: Path) -> None:
+    top = _folder(tmp_path)
+    found = {s.game_id: s.kind for s in find_sources([top])}
+    assert found == {"broken.json": "gamelog", "mafiascum/expected.json": "gamelog",
+                     "open-roles/expected.json": "gamelog",
+                     f"mafiascum:{mafiascum_fixture.THREAD}": "mafiascum"}
+
+
+def test_a_run_stores_every_game_and_records_the_broken_one(tmp_path: Path) -> None:
+    top = _folder(tmp_path)
+    seen: list[str] = []
+    summary = run([top], tmp_path / "db.duckdb", progress=lambda d, n, g: seen.append(g))
+    assert (summary.found, summary.stored, summary.skipped) == (4, 3, 0)
+    assert [g for g, _ in summary.failed] == ["broken.json"]
+    assert "broken.json" in summary.failed[0][1]
+    assert len(seen) == 4
+    tables = _tables(tmp_path / "db.duckdb")
+    games = tables["games"].set_index("game_id")
+    assert games.loc["broken.json", "status"] == "error"
+    # every post stored: the bundled logs' and the dataset's
+    posts = tables["posts"].groupby("game_id").size().to_dict()
+    assert posts["open-roles/expected.json"] == 71
+    assert posts["mafiascum/expected.json"] == 102
+    assert posts[f"mafiascum:{mafiascum_fixture.THREAD}"] == len(mafiascum_fixture.posts())
+
+
+def test_a_rerun_skips_what_did_not_change_and_redoes_what_did(tmp_path: Path) -> None:
+    top = _folder(tmp_path)
+    db = tmp_path / "db.duckdb"
+    run([top], db)
+    again = run([top], db)
+    assert (again.skipped, again.stored, len(again.failed)) == (3, 0, 1)  # a failure retried
+    (top / "broken.json").unlink()
+    shutil.copy(GAMES / "open-roles" / "gm-mistakes" / "expected.json",
+                top / "open-roles" / "expected.json")
+    third = run([top], db)
+    assert (third.found, third.skipped, third.stored, third.failed) == (3, 2, 1, [])
+    findings = _tables(db)["findings"]
+    mine = findings[findings.game_id == "open-roles/expected.json"]
+    assert (mine.status == "disputed").sum() == 4
+
+
+def test_one_worker_or_two_give_the_same_tables(tmp_path: Path) -> None:
+    top = _folder(tmp_path)
+    run([top], tmp_path / "one.duckdb", workers=1)
+    run([top], tmp_path / "two.duckdb", workers=2)
+    one, two = _tables(tmp_path / "one.duckdb"), _tables(tmp_path / "two.duckdb")
+    for name in one:
+        pd.testing.assert_frame_equal(one[name], two[name])
+
+
+def test_the_command(tmp_path: Path) -> None:
+    top = _folder(tmp_path)
+    out = CliRunner().invoke(app, ["corpus", str(top), "--db", str(tmp_path / "c.duckdb"),
+                                   "--parquet", str(tmp_path / "pq")])
+    assert out.exit_code == 0, out.output
+    assert "4 games found, 0 unchanged, 3 stored" in out.output
+    assert "broken.json" in out.output
+    assert (tmp_path / "pq" / "posts.parquet").is_file()
+    bad = CliRunner().invoke(app, ["corpus", str(tmp_path / "nowhere"), "--db",
+                                   str(tmp_path / "c.duckdb")])
+    assert bad.exit_code == 2
+    assert "not a folder" in bad.output
