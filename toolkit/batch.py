@@ -12,13 +12,14 @@ Each source has a hash of the bytes it is read from (a mafiascum thread: its pos
 the dataset's archive and transitions); a game stored from a source with the same hash is
 skipped, so a re-run does only what changed and an interrupted run resumes where it
 stopped (each game is stored as soon as it is done). A game that fails is recorded with its
-error and the run goes on."""
+error and the run goes on. The games are processed on local processes or on a Dask
+distributed cluster; only this process writes the store."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -128,17 +129,19 @@ def process(source: Source) -> Done:
         return Done(source, None, f"{type(exc).__name__}: {exc}")
 
 
-def run(folders: Sequence[Path], db: Path, *, workers: int = 1,
+def run(folders: Sequence[Path], db: Path, *, workers: int = 1, dask: str | None = None,
         progress: Callable[[int, int, str], None] | None = None) -> Summary:
-    """Find, process and store every game under `folders` into `db`; `progress` is told
-    (done, to do, game id) after each game."""
+    """Find, process and store every game under `folders` into `db`, on `workers` local
+    processes or on the Dask cluster at `dask` (a scheduler address); `progress` is told
+    (done, to do, game id) after each game. The store is written here, by one process."""
     summary = Summary()
     sources = find_sources(folders)
     summary.found = len(sources)
     with Store(db) as store:
         todo = [s for s in sources if not store.unchanged(s.game_id, s.hash)]
         summary.skipped = len(sources) - len(todo)
-        for done, result in enumerate(_results(todo, workers), start=1):
+        results = _on_dask(todo, dask) if dask else _results(todo, workers)
+        for done, result in enumerate(results, start=1):
             _keep(store, result, summary)
             if progress is not None:
                 progress(done, len(todo), result.source.game_id)
@@ -150,6 +153,17 @@ def _results(todo: list[Source], workers: int) -> Iterable[Done]:
         return map(process, todo)
     pool = ProcessPoolExecutor(max_workers=workers)
     return _pooled(pool, todo)
+
+
+def _on_dask(todo: list[Source], address: str) -> Iterator[Done]:
+    """The games processed on a Dask distributed cluster, taken back in the sources'
+    order (the same rows as locally)."""
+    from distributed import Client
+
+    with Client(address) as client:  # type: ignore[no-untyped-call]
+        futures = client.map(process, todo, pure=False)
+        for future in futures:
+            yield future.result()
 
 
 def _pooled(pool: ProcessPoolExecutor, todo: list[Source]) -> Iterable[Done]:

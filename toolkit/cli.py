@@ -267,6 +267,8 @@ def corpus(
     folders: Annotated[list[Path], typer.Argument(help="folders to search for games")],
     db: Annotated[Path, typer.Option("--db", help="the DuckDB file (created if missing)")],
     workers: Annotated[int, typer.Option(help="local processes")] = 1,
+    dask: Annotated[str | None, typer.Option(
+        help="a Dask scheduler's address (tcp://host:8786): process the games there")] = None,
     parquet: Annotated[Path | None, typer.Option(
         help="also export every table to Parquet files in this folder")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
@@ -288,8 +290,9 @@ def corpus(
                   TextColumn("[dim]{task.description}"), console=err, transient=True,
                   disable=quiet) as bar:
         task = bar.add_task("", total=None)
-        summary = run(folders, db, workers=workers, progress=lambda done, todo, game: bar.update(
-            task, completed=done, total=todo, description=game))
+        summary = run(folders, db, workers=workers, dask=dask,
+                      progress=lambda done, todo, game: bar.update(
+                          task, completed=done, total=todo, description=game))
     if parquet is not None:
         with Store(db) as store:
             store.export_parquet(parquet)

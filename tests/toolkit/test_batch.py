@@ -99,3 +99,18 @@ def test_the_command(tmp_path: Path) -> None:
                                    str(tmp_path / "c.duckdb")])
     assert bad.exit_code == 2
     assert "not a folder" in bad.output
+
+
+def test_a_dask_cluster_gives_the_same_tables(tmp_path: Path) -> None:
+    from distributed import LocalCluster
+
+    top = _folder(tmp_path)
+    run([top], tmp_path / "local.duckdb", workers=1)
+    cluster = LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    with cluster:
+        summary = run([top], tmp_path / "dask.duckdb", dask=cluster.scheduler_address)
+    assert (summary.stored, len(summary.failed)) == (3, 1)
+    local, remote = _tables(tmp_path / "local.duckdb"), _tables(tmp_path / "dask.duckdb")
+    for name in local:
+        pd.testing.assert_frame_equal(local[name], remote[name])
