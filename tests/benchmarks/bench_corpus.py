@@ -1,0 +1,61 @@
+"""`mafiakit corpus` over the shared mafiascum corpus (issue 9): every game read, its votes
+read, verified and stored, with 1 local worker and with 2, each run as the command in a
+fresh process (as cron runs it): games/s, posts/s, the scaling ratio, a re-run with nothing
+changed as a share of the first, and the peak memory of the runs (the largest process)."""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import duckdb
+
+from tests.benchmarks.common import SkipBenchmark, corpus_dir, machine
+
+
+def _children_peak_mb() -> float:
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return peak * (1 if sys.platform == "darwin" else 1024) / 1e6
+
+
+def run() -> None:
+    corpus = corpus_dir()
+    if not (corpus / "archive.txt").is_file():
+        raise SkipBenchmark(f"no mafiascum corpus at {corpus} (set MAFIAKIT_SHARED)")
+    print(f"machine: {machine()}")
+    print(f"{'workers':>7} {'games':>6} {'posts':>8} {'seconds':>8} {'games/s':>8} "
+          f"{'posts/s':>8}")
+    took: dict[int, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for workers in (1, 2):
+            db = Path(tmp) / f"w{workers}.duckdb"
+            took[workers] = _command(corpus, db, workers)
+            games, posts = _stored(db)
+            print(f"{workers:7} {games:6} {posts:8} {took[workers]:8.1f} "
+                  f"{games / took[workers]:8.2f} {posts / took[workers]:8.0f}")
+        rerun = _command(corpus, Path(tmp) / "w2.duckdb", 2)
+    print(f"2 workers / 1 worker: {took[1] / took[2]:.2f}x (goal 1.7x)")
+    print(f"re-run with nothing changed: {rerun:.1f} s = {100 * rerun / took[2]:.1f}% of the "
+          f"first run (goal under 10%)")
+    print(f"peak memory: the largest process {_children_peak_mb():.0f} MB")
+
+
+def _command(corpus: Path, db: Path, workers: int) -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "toolkit.cli", "corpus", str(corpus), "--db",
+                    str(db), "--workers", str(workers), "--quiet"], check=True)
+    return time.perf_counter() - start
+
+
+def _stored(db: Path) -> tuple[int, int]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        games = con.execute("SELECT count(*) FROM games WHERE status = 'ok'").fetchall()
+        posts = con.execute("SELECT count(*) FROM posts").fetchall()
+    finally:
+        con.close()
+    return int(games[0][0]), int(posts[0][0])
