@@ -245,7 +245,9 @@ class _Reader:
         if said is not None and len(self.state.dead) == 1:  # «Она была мирной — Ру.»
             self._reveal(next(iter(self.state.dead.values())), said)
             return True
-        if (pair := results.role_line(text)) is not None:
+        # «X — Водитель»: a role shown for a death just announced (no death, no name to
+        # resolve: most sentences of a GM's post have this shape)
+        if self.state.dead and (pair := results.role_line(text)) is not None:
             slot = results.whole_name(pair[0], self.names)
             if isinstance(slot, str) and slot in self.state.dead:
                 self._reveal(self.state.dead[slot], pair[1])

@@ -117,8 +117,18 @@ def nobody(text: str) -> str | None:
     return "eliminated" if re.search(r"посажен|казн|lynch|execut", word) else "killed"
 
 
+# a word every fact pattern holds: most sentences of a GM's post hold none, and are passed
+# over without trying the patterns one by one
+_FACT_WORDS = re.compile(
+    r"saved|healed|attempt|infected|back among|recruited|psychic|questioned|date with|clue|"
+    r"pit in front|thwarted|спас|вылечен|вылечил|покушение|заражен|заражён|воскрес|ожил|"
+    r"оживил|завербован|психическ|допросил|свидание|подсказка|яму|сорваны", re.I)
+
+
 def fact_line(text: str) -> tuple[str, str | None] | None:
     """(fact kind, the name as written, or None for a fact about no one)."""
+    if not _FACT_WORDS.search(text):
+        return None
     for kind, pattern in _FACTS:
         m = pattern.match(text)
         if m:

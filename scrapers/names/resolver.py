@@ -175,6 +175,7 @@ class NameIndex:
             return Resolution(text, None, "unknown")
         lem = lemma_keys(text)
         current = self._current(at)
+        undoubled = _undoubled(key)
         tiers: list[tuple[How, list[_Entry]]] = [
             ("exact", [e for e in self.entries if e.key == key]),
             ("lemma", [e for e in self.entries if lem & e.lemmas]),
@@ -188,7 +189,7 @@ class NameIndex:
             ("prefix", [e for e in current if len(e.key) >= 4 and key.startswith(e.key)]),
             # a letter struck twice ("Morr" for Mor): a typo, but a surer one than the
             # letters of a longer name in order ("Morr" in "Moderator")
-            ("fuzzy", [e for e in current if len(e.key) >= 3 and e.key in _undoubled(key)]),
+            ("fuzzy", [e for e in current if len(e.key) >= 3 and e.key in undoubled]),
             ("initials", [e for e in current
                           if len(key) >= 2 and len(e.initials) >= 2 and e.initials == key]),
             ("substring", [e for e in current if len(key) >= 4 and key in e.key]),
