@@ -11,7 +11,8 @@ import pytest
 from engine.gamelog import Death, GameLog, SlotChange, SourceRef, load
 from tests.conftest import ROOT, corpus_dir, corpus_threads
 from tests.toolkit.metrics.tiny import tiny_game
-from toolkit.daycount import count_all, ensure_votes
+from toolkit.corpus import load_thread
+from toolkit.daycount import count_all
 from toolkit.metrics import blocs
 
 FACTIONS = {"A": "town", "B": "town", "C": "mafia", "D": "mafia"}
@@ -226,10 +227,7 @@ def test_corpus_game() -> None:
     threads = corpus_threads()
     if not threads:
         pytest.skip(f"mafiascum corpus not found at {corpus_dir()} (set MAFIAKIT_SHARED)")
-    from scrapers.importers.mafiascum import MafiascumFiles, import_mafiascum
     corpus = corpus_dir()
     smallest = min(threads, key=lambda t: (corpus / "posts" / f"{t}.jsonl.gz").stat().st_size)
-    log = import_mafiascum(MafiascumFiles(corpus / "posts" / f"{smallest}.jsonl.gz",
-                                          corpus / "archive.txt", corpus / "transitions.tsv"))
-    ensure_votes(log)
+    log = load_thread(smallest, corpus)  # imported, its votes read
     _check_invariants(log)

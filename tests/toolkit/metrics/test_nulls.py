@@ -10,11 +10,11 @@ import pandas as pd
 import pytest
 
 from engine.gamelog import Death, GameLog, SourceRef, load
-from scrapers.importers.mafiascum import MafiascumFiles, import_mafiascum
 from tests.conftest import ROOT, corpus_dir, corpus_threads
 from tests.toolkit.metrics.test_blocs import FACTIONS, main_game, rows
 from tests.toolkit.metrics.tiny import tiny_game
-from toolkit.daycount import count_all, ensure_votes
+from toolkit.corpus import load_thread
+from toolkit.daycount import count_all
 from toolkit.metrics import blocs, nulls
 
 NAN = float("nan")
@@ -212,7 +212,5 @@ def test_corpus_game() -> None:
         pytest.skip(f"mafiascum corpus not found at {corpus_dir()} (set MAFIAKIT_SHARED)")
     corpus = corpus_dir()
     smallest = min(threads, key=lambda t: (corpus / "posts" / f"{t}.jsonl.gz").stat().st_size)
-    log = import_mafiascum(MafiascumFiles(corpus / "posts" / f"{smallest}.jsonl.gz",
-                                          corpus / "archive.txt", corpus / "transitions.tsv"))
-    ensure_votes(log)
+    log = load_thread(smallest, corpus)  # imported, its votes read
     _smoke(log, 50)
