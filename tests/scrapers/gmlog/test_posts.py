@@ -81,6 +81,12 @@ ISLAND_NEWS = (
 
 @pytest.mark.parametrize(("line", "kind"), ISLAND_NEWS)
 def test_newspaper_fact_words(line: str, kind: str) -> None:
+    assert _morning_facts(line) == [(kind, "Куба")]
+
+
+def _morning_facts(line: str) -> list[tuple[str, str | None]]:
+    """The newspaper facts read from a morning post holding `line`, added to the saved
+    contested-island thread (whose own facts are cleared)."""
     if not (THREADS / "contested-island").is_dir():
         pytest.skip("thread contested-island missing")
     log = _scraped("contested-island").model_copy(deep=True)
@@ -88,8 +94,7 @@ def test_newspaper_fact_words(line: str, kind: str) -> None:
     log.posts.append(Post(number=log.posts[-1].number + 1, author=log.meta.gms[0], html=line,
                           text=f"Утро. {line}", gm=True))
     read_gm_posts(log)
-    facts = [(f.kind, f.subject) for p in log.published.phases for f in p.newspaper]
-    assert facts == [(kind, "Куба")]
+    return [(f.kind, f.subject) for p in log.published.phases for f in p.newspaper]
 
 
 @pytest.mark.parametrize(("ruleset", "line", "winners"), [
@@ -128,12 +133,4 @@ def test_the_last_gm_post_announcing_the_end_gives_the_winners() -> None:
                                   "The mafia's plans were thwarted tonight."])
 def test_a_fact_about_no_one(line: str) -> None:
     """Rick's Thwarting Plans is "displayed as a fact" naming no player."""
-    if not (THREADS / "contested-island").is_dir():
-        pytest.skip("thread contested-island missing")
-    log = _scraped("contested-island").model_copy(deep=True)
-    log.published.phases = []
-    log.posts.append(Post(number=log.posts[-1].number + 1, author=log.meta.gms[0], html=line,
-                          text=f"Утро. {line}", gm=True))
-    read_gm_posts(log)
-    assert [(f.kind, f.subject) for p in log.published.phases for f in p.newspaper] == [
-        ("thwarting-plans", None)]
+    assert _morning_facts(line) == [("thwarting-plans", None)]

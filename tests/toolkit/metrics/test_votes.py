@@ -21,6 +21,7 @@ from engine.day import count_days
 from engine.gamelog import Death, GameLog, SourceRef, load
 from tests.conftest import corpus_threads, need_corpus
 from tests.toolkit.metrics.tiny import tiny_game
+from toolkit.corpus import load_thread
 from toolkit.daycount import ensure_votes
 from toolkit.metrics.votes import (
     first_vote_latency,
@@ -255,12 +256,7 @@ def test_bundled_games(folder: str) -> None:
 @pytest.mark.corpus
 @pytest.mark.parametrize("thread", corpus_threads()[:3] or ["(corpus absent)"])
 def test_corpus_games(thread: str) -> None:
-    from scrapers.importers.mafiascum import MafiascumFiles, import_mafiascum
-
-    corpus = need_corpus()
-    log = import_mafiascum(MafiascumFiles(corpus / "posts" / f"{thread}.jsonl.gz",
-                                          corpus / "archive.txt", corpus / "transitions.tsv"))
-    ensure_votes(log)
+    log = load_thread(thread, need_corpus())  # imported, its votes read
     _check_invariants(log)
     assert not hammers(log).empty
     assert math.isfinite(float(first_vote_latency(log)["minutes"].median()))

@@ -18,6 +18,7 @@ from tests.toolkit.metrics.test_votes import (
     rows,
 )
 from tests.toolkit.metrics.tiny import tiny_game
+from toolkit.corpus import load_thread
 from toolkit.daycount import ensure_votes
 from toolkit.metrics.votes import hammers
 from toolkit.metrics.wagons import (
@@ -152,11 +153,6 @@ def test_bundled_games(folder: str) -> None:
 @pytest.mark.corpus
 @pytest.mark.parametrize("thread", corpus_threads()[3:6] or ["(corpus absent)"])
 def test_corpus_games(thread: str) -> None:
-    from scrapers.importers.mafiascum import MafiascumFiles, import_mafiascum
-
-    corpus = need_corpus()
-    log = import_mafiascum(MafiascumFiles(corpus / "posts" / f"{thread}.jsonl.gz",
-                                          corpus / "archive.txt", corpus / "transitions.tsv"))
-    ensure_votes(log)
+    log = load_thread(thread, need_corpus())  # imported, its votes read
     _check_invariants(log)
     assert not hammer_distance(log).empty
