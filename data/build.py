@@ -38,10 +38,10 @@ from engine.rulesets import get_ruleset  # noqa: E402
 from engine.simulate import play  # noqa: E402
 from engine.simulate.words import WORDS  # noqa: E402
 from engine.verify import verify  # noqa: E402
+from scrapers.descriptor import DESCRIPTOR, read_descriptor, scrape_game  # noqa: E402
 from scrapers.render import gmlog, render_thread  # noqa: E402
 from scrapers.render.engines import ENGINES  # noqa: E402
 from scrapers.render.wayback import wayback  # noqa: E402
-from scrapers.scrape import scrape  # noqa: E402
 
 GAMES = ROOT / "data" / "games"
 SOURCES = ROOT / "tests" / "engine" / "games"
@@ -181,12 +181,12 @@ def thread_zip(log: GameLog, bundle: Bundle) -> bytes:
 def build(bundle: Bundle, log: GameLog, folder: Path, planted: tuple[str, ...] = ()) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "thread.zip").write_bytes(thread_zip(log, bundle))
-    gm_log = None
     if bundle.shape:
-        gm_log = folder / "gm-log.txt"
-        gm_log.write_text(gm_log_text(log, bundle), encoding="utf-8")
-    got = scrape([folder / "thread.zip"], ruleset=log.meta.ruleset or "", gms=log.meta.gms,
-                 gm_log=gm_log)
+        (folder / "gm-log.txt").write_text(gm_log_text(log, bundle), encoding="utf-8")
+    (folder / DESCRIPTOR).write_text(descriptor_text(log, bool(bundle.shape)),
+                                     encoding="utf-8")
+    # scraped as `mafiakit corpus` scrapes it: through the descriptor
+    got = scrape_game(read_descriptor(folder / DESCRIPTOR))
     (folder / "expected.json").write_text(expected_json(got), encoding="utf-8")
     report = verify(got)
     lines = [f"{f.phase} {f.item}: {f.status}" for f in report.findings]
@@ -201,6 +201,15 @@ def build(bundle: Bundle, log: GameLog, folder: Path, planted: tuple[str, ...] =
             json.dumps(sorted(planted), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print(f"{folder.relative_to(ROOT)}: {len(got.posts)} posts, {len(got.votes)} vote marks, "
           f"{len(got.issues)} issues; verify {counts}")
+
+
+def descriptor_text(log: GameLog, with_gm_log: bool) -> str:
+    gms = ", ".join(json.dumps(g, ensure_ascii=False) for g in log.meta.gms)
+    lines = ["# how `mafiakit corpus` reads this game (scrapers/descriptor.py)",
+             f'ruleset = "{log.meta.ruleset}"', f"gm = [{gms}]", 'pages = ["thread.zip"]']
+    if with_gm_log:
+        lines.append('gm_log = "gm-log.txt"')
+    return "\n".join(lines) + "\n"
 
 
 def expected_json(log: GameLog) -> str:

@@ -14,7 +14,7 @@ import pytest
 from engine.gamelog import GameLog
 from engine.rulesets import get_ruleset, ruleset_ids
 from engine.verify import verify
-from scrapers.scrape import scrape
+from scrapers.descriptor import DESCRIPTOR, read_descriptor, scrape_game
 
 GAMES = Path(__file__).resolve().parents[2] / "data" / "games"
 BUNDLES = sorted(p.name for p in GAMES.iterdir() if p.is_dir())
@@ -26,10 +26,15 @@ def _expected(folder: Path) -> GameLog:
 
 
 def _scraped(folder: Path) -> GameLog:
+    """The thread scraped as its `game.toml` says (as `mafiakit corpus` reads it), the
+    descriptor checked against the game it describes."""
     want = _expected(folder)
+    game = read_descriptor(folder / DESCRIPTOR)
+    assert (game.ruleset, list(game.gms)) == (want.meta.ruleset, want.meta.gms)
+    assert game.pages == (folder / "thread.zip",)
     gm_log = folder / "gm-log.txt"  # a vanilla game has none
-    return scrape([folder / "thread.zip"], ruleset=want.meta.ruleset or "", gms=want.meta.gms,
-                  gm_log=gm_log if gm_log.exists() else None)
+    assert game.gm_log == (gm_log if gm_log.exists() else None)
+    return scrape_game(game)
 
 
 @pytest.mark.parametrize("folder", COPIES, ids=lambda p: str(p.relative_to(GAMES)))
