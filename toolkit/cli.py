@@ -271,11 +271,14 @@ def corpus(
         help="a Dask scheduler's address (tcp://host:8786): process the games there")] = None,
     parquet: Annotated[Path | None, typer.Option(
         help="also export every table to Parquet files in this folder")] = None,
+    prune: Annotated[bool, typer.Option(
+        help="remove stored games whose source is no longer under the folders")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
 ) -> None:
-    """Read, count, verify and store every game found under the folders (mafiascum datasets,
-    game logs); a game whose source is unchanged since it was stored is skipped, one that
-    fails is recorded with its error and the run goes on."""
+    """Read, count, verify and store every game found under the folders (archived threads
+    with a game.toml, mafiascum datasets, game logs); a game whose source is unchanged since
+    it was stored is skipped, one that fails is recorded with its error and the run goes
+    on; an interrupted run resumes where it stopped."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from toolkit.batch import run
@@ -286,22 +289,46 @@ def corpus(
     if missing:
         err.print(f"error: not a folder: {', '.join(missing)}", markup=False)
         raise typer.Exit(2)
+    if workers < 1:
+        err.print(f"error: --workers must be at least 1, not {workers}", markup=False)
+        raise typer.Exit(2)
+    stored = [0]
     with Progress(TextColumn("[dim]games"), BarColumn(), MofNCompleteColumn(),
                   TextColumn("[dim]{task.description}"), console=err, transient=True,
                   disable=quiet) as bar:
         task = bar.add_task("", total=None)
-        summary = run(folders, db, workers=workers, dask=dask,
-                      progress=lambda done, todo, game: bar.update(
-                          task, completed=done, total=todo, description=game))
+
+        def tell(done: int, todo: int, game: str) -> None:
+            stored[0] = done
+            bar.update(task, completed=done, total=todo, description=game)
+        try:
+            summary = run(folders, db, workers=workers, dask=dask, progress=tell,
+                          prune=prune)
+        except KeyboardInterrupt:
+            err.print(f"interrupted: {stored[0]} games done and kept in {db}; run the same "
+                      "command again to go on", markup=False)
+            raise typer.Exit(130) from None
     if parquet is not None:
         with Store(db) as store:
             store.export_parquet(parquet)
-    if not quiet:
-        err.print(f"{db}: {summary.found} games found, {summary.skipped} unchanged, "
-                  f"{summary.stored} stored ({summary.posts} posts), "
-                  f"{len(summary.failed)} failed")
-        for game, error in summary.failed:
-            err.print(f"  {game}: {error}", markup=False)
+    if quiet:
+        return
+    err.print(f"{db}: {summary.found} games found, {summary.skipped} unchanged, "
+              f"{summary.stored} stored ({summary.posts} posts), "
+              f"{len(summary.failed)} failed", markup=False)
+    for game, error in summary.failed:
+        err.print(f"  failed {game}: {error}", markup=False)
+    reasons: dict[str, list[str]] = {}
+    for path, why in summary.ignored:
+        reasons.setdefault(why, []).append(path)
+    for why, paths in reasons.items():
+        err.print(f"  {len(paths)} files not taken as games ({why}): {', '.join(paths[:5])}"
+                  f"{' ...' if len(paths) > 5 else ''}", markup=False)
+    if summary.gone:
+        err.print(f"  {len(summary.gone)} stored games no longer found under these folders"
+                  f" ({'removed' if prune else 'kept; --prune removes them'}): "
+                  f"{', '.join(summary.gone[:10])}{' ...' if len(summary.gone) > 10 else ''}",
+                  markup=False)
 
 
 def main() -> None:

@@ -33,6 +33,10 @@ _GAMES = ("CREATE TABLE IF NOT EXISTS games (game_id VARCHAR PRIMARY KEY, source
           "source_hash VARCHAR, ruleset VARCHAR, title VARCHAR, posts BIGINT, "
           "status VARCHAR, error VARCHAR)")
 
+# DuckDB column types -> the pandas types `table` gives them (nullable where DuckDB's own
+# choice depends on whether a NULL is present)
+_PANDAS = {"VARCHAR": "str", "BIGINT": "Int64", "INTEGER": "Int64", "BOOLEAN": "boolean"}
+
 
 def phases_frame(log: GameLog) -> pd.DataFrame:
     """One row per phase: key, kind, number, the posts and times it starts and ends at,
@@ -130,6 +134,16 @@ class Store:
                          [game_id, source, source_hash, error])
         self._run("COMMIT")
 
+    def game_ids(self) -> list[str]:
+        """Every stored game's id (failed ones included), in order."""
+        return [r[0] for r in self._run("SELECT game_id FROM games ORDER BY game_id")]
+
+    def remove(self, game_id: str) -> None:
+        """Forget a game: its row and every row it had, in one transaction."""
+        self._run("BEGIN TRANSACTION")
+        self._forget(game_id)
+        self._run("COMMIT")
+
     def table(self, name: str) -> pd.DataFrame:
         """A whole table, in game and insertion order."""
         if name != "games" and name not in TABLES:
@@ -137,7 +151,13 @@ class Store:
         if not self._exists(name):
             return pd.DataFrame()
         order = "game_id" if name == "games" else "game_id, rowid"
-        return self.con.execute(f"SELECT * FROM {name} ORDER BY {order}").df()
+        df = self.con.execute(f"SELECT * FROM {name} ORDER BY {order}").df()
+        # DuckDB gives a text column holding only NULLs as objects, an integer column as
+        # int64 unless it holds a NULL: the same column must have the same type whichever
+        # games are in the store
+        kinds = {c: _PANDAS[kind] for c, kind, *_ in self._run(f"DESCRIBE {name}")
+                 if kind in _PANDAS}
+        return df.astype({c: kinds[c] for c in df.columns if c in kinds})
 
     def export_parquet(self, folder: str | Path,
                        progress: Callable[[str], None] | None = None) -> list[Path]:

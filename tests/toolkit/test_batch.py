@@ -7,11 +7,13 @@ import shutil
 from pathlib import Path
 
 import pandas as pd
+import pytest
 from typer.testing import CliRunner
 
+from engine.gamelog import load
 from tests.conftest import ROOT
 from tests.scrapers import mafiascum_fixture
-from toolkit.batch import find_sources, run
+from toolkit.batch import find, find_sources, run
 from toolkit.cli import app
 from toolkit.store import TABLES, Store
 
@@ -114,3 +116,96 @@ def test_a_dask_cluster_gives_the_same_tables(tmp_path: Path) -> None:
     local, remote = _tables(tmp_path / "local.duckdb"), _tables(tmp_path / "dask.duckdb")
     for name in local:
         pd.testing.assert_frame_equal(local[name], remote[name])
+
+
+def _threads(tmp_path: Path) -> Path:
+    """Two bundled archived threads as they are kept (game.toml, thread.zip, GM log, the
+    scraped expected.json beside them, a GM-mistakes copy with planted.json) and one whose
+    descriptor points out of its folder."""
+    top = tmp_path / "threads"
+    for name in ("world-cup-2018", "mafiascum"):
+        shutil.copytree(GAMES / name, top / name)
+    bad = top / "escaping"
+    bad.mkdir()
+    (bad / "game.toml").write_text('ruleset = "mafiascum"\npages = ["../mafiascum/thread.zip"]\n',
+                                   encoding="utf-8")
+    return top
+
+
+def test_archived_threads_are_scraped_and_stored(tmp_path: Path) -> None:
+    top = _threads(tmp_path)
+    found = find(  # the scraped output beside a descriptor is the thread's: not a 2nd game
+        [top])
+    assert [s.game_id for s in found.sources] == [
+        "thread:escaping", "thread:mafiascum", "thread:mafiascum/gm-mistakes",
+        "thread:world-cup-2018", "thread:world-cup-2018/gm-mistakes"]
+    assert {p: why.split(":")[0] for p, why in found.ignored} == {
+        "mafiascum/expected.json": "beside game.toml",
+        "mafiascum/gm-mistakes/expected.json": "beside game.toml",
+        "world-cup-2018/expected.json": "beside game.toml",
+        "world-cup-2018/gm-mistakes/expected.json": "beside game.toml",
+        "mafiascum/gm-mistakes/planted.json": "JSON that is no game log (no \"meta\")",
+        "world-cup-2018/gm-mistakes/planted.json": "JSON that is no game log (no \"meta\")"}
+    db = tmp_path / "t.duckdb"
+    summary = run([top], db, workers=2)
+    assert (summary.stored, [g for g, _ in summary.failed]) == (4, ["thread:escaping"])
+    assert "escaping/game.toml: pages: '../mafiascum/thread.zip' points outside" in \
+        summary.failed[0][1]
+    tables = _tables(db)
+    # the stored tables are those of the game log the thread scrapes to (its expected.json)
+    for game_id, folder in (("thread:world-cup-2018", "world-cup-2018"),
+                            ("thread:mafiascum/gm-mistakes", "mafiascum/gm-mistakes")):
+        with Store(tmp_path / f"{folder.replace('/', '-')}.duckdb") as alone:
+            alone.put(game_id, load(top / folder / "expected.json"), source="", source_hash="")
+            want = {name: alone.table(name) for name in TABLES}
+        for name in TABLES:
+            got = tables[name][tables[name].game_id == game_id].reset_index(drop=True)
+            pd.testing.assert_frame_equal(got, want[name], obj=f"{game_id} {name}")
+    findings = tables["findings"]
+    disputed = findings[(findings.game_id == "thread:world-cup-2018/gm-mistakes")
+                        & (findings.status == "disputed")]
+    assert len(disputed) == 4
+    # a changed GM log is a changed game
+    again = run([top], db)
+    assert (again.skipped, again.stored) == (4, 0)
+    with (top / "world-cup-2018" / "gm-log.txt").open("a", encoding="utf-8") as f:
+        f.write("\n")
+    assert (run([top], db).stored, run([top], db).stored) == (1, 0)
+
+
+def test_an_interrupted_run_keeps_what_it_stored_and_resumes(tmp_path: Path) -> None:
+    top = _folder(tmp_path)
+    db = tmp_path / "db.duckdb"
+
+    def stop_after_two(done: int, todo: int, game: str) -> None:
+        if done == 2:
+            raise KeyboardInterrupt
+
+    for workers in (2, 1):
+        with pytest.raises(KeyboardInterrupt):
+            run([top], db, workers=workers, progress=stop_after_two)
+        with Store(db) as store:
+            kept = store.game_ids()
+        assert len(kept) == 2
+        resumed = run([top], db)
+        assert (resumed.skipped, resumed.stored + len(resumed.failed)) == (
+            2 - ("broken.json" in kept), 4 - len(kept) + ("broken.json" in kept))
+        db.unlink()
+
+
+def test_games_no_longer_found_are_reported_then_pruned(tmp_path: Path) -> None:
+    top = _folder(tmp_path)
+    db = tmp_path / "db.duckdb"
+    run([top], db)
+    shutil.rmtree(top / "open-roles")
+    summary = run([top], db)
+    assert summary.gone == ["open-roles/expected.json"]
+    with Store(db) as store:
+        assert "open-roles/expected.json" in store.game_ids()
+    out = CliRunner().invoke(app, ["corpus", str(top), "--db", str(db), "--prune"])
+    assert out.exit_code == 0, out.output
+    assert "1 stored games no longer found under these folders (removed)" in out.output
+    assert "1 files not taken as games (JSON that is no game log" in out.output
+    tables = _tables(db)
+    assert "open-roles/expected.json" not in set(tables["games"].game_id)
+    assert "open-roles/expected.json" not in set(tables["posts"].game_id)
