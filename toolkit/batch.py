@@ -26,10 +26,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import FrameType
 
 import pandas as pd
 
@@ -211,19 +215,50 @@ def run(folders: Sequence[Path], db: Path, *, workers: int = 1, dask: str | None
         # the biggest games first, so that no worker is left with a big one at the end; the
         # store's tables are read in game order, whatever the order they were written in
         todo.sort(key=lambda s: (-s.size, s.game_id))
-        results = _on_dask(todo, dask) if dask else _results(todo, workers)
-        for done, result in enumerate(results, start=1):
-            _keep(store, result, summary)
-            if progress is not None:
-                progress(done, len(todo), result.source.game_id)
+        with _interrupt_between_games() as asked:
+            results = _on_dask(todo, dask) if dask else _results(todo, workers)
+            for done, result in enumerate(results, start=1):
+                _keep(store, result, summary)
+                if progress is not None:
+                    progress(done, len(todo), result.source.game_id)
+                if asked():
+                    raise KeyboardInterrupt
     return summary
+
+
+@contextmanager
+def _interrupt_between_games() -> Iterator[Callable[[], bool]]:
+    """Ctrl-C (SIGINT) noted and acted on between two games, not in the middle of storing
+    one: DuckDB stops a query it is running when Python sees the signal, which would leave
+    a game's transaction broken. A second Ctrl-C stops at once. Outside the main thread
+    (where no handler can be set) nothing changes."""
+    seen: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+
+    def note(signum: int, frame: FrameType | None) -> None:
+        if seen:
+            raise KeyboardInterrupt
+        seen.append(signum)
+
+    before = signal.signal(signal.SIGINT, note)
+    try:
+        yield lambda: bool(seen)
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _quiet_worker() -> None:
+    # a worker leaves Ctrl-C to the main process, which stops the run between two games
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _results(todo: list[Source], workers: int) -> Iterator[Done]:
     if workers <= 1 or len(todo) <= 1:
         yield from map(process, todo)
         return
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker)
     try:
         pending = [pool.submit(process, s) for s in todo]
         for future in as_completed(pending):

@@ -3,8 +3,11 @@ sources skipped, failures recorded, the same tables with one worker or two."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import signal
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
@@ -191,6 +194,33 @@ def test_an_interrupted_run_keeps_what_it_stored_and_resumes(tmp_path: Path) -> 
         assert (resumed.skipped, resumed.stored + len(resumed.failed)) == (
             2 - ("broken.json" in kept), 4 - len(kept) + ("broken.json" in kept))
         db.unlink()
+
+
+def test_ctrl_c_while_storing_a_game_stops_after_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real SIGINT while the first game is being written: that game is stored whole (not
+    broken off in the middle of its transaction), the run stops after it, and a second run
+    does the rest."""
+    top = _folder(tmp_path)
+    db = tmp_path / "db.duckdb"
+    put = Store.put_tables
+
+    def ctrl_c_then_put(store: Store, *args: Any, **kwargs: Any) -> None:
+        if not store.game_ids():
+            os.kill(os.getpid(), signal.SIGINT)
+        put(store, *args, **kwargs)
+
+    monkeypatch.setattr(Store, "put_tables", ctrl_c_then_put)
+    with pytest.raises(KeyboardInterrupt):
+        run([top], db, workers=2)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
+    tables = _tables(db)
+    assert list(tables["games"].status) == ["ok"]
+    (stored,) = tables["games"].game_id
+    assert set(tables["posts"].game_id) == {stored}
+    monkeypatch.undo()
+    resumed = run([top], db)
+    assert (resumed.skipped, resumed.stored + len(resumed.failed)) == (1, 3)
 
 
 def test_games_no_longer_found_are_reported_then_pruned(tmp_path: Path) -> None:
