@@ -279,6 +279,7 @@ def corpus(
     with a game.toml, mafiascum datasets, game logs); a game whose source is unchanged since
     it was stored is skipped, one that fails is recorded with its error and the run goes
     on; an interrupted run resumes where it stopped."""
+    import duckdb
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from toolkit.batch import run
@@ -308,6 +309,11 @@ def corpus(
             err.print(f"interrupted: {stored[0]} games done and kept in {db}; run the same "
                       "command again to go on", markup=False)
             raise typer.Exit(130) from None
+        except duckdb.IOException as exc:
+            # most often the file is locked by a run still going (a slow night under cron):
+            # DuckDB's message names the process holding it
+            err.print(f"error: {db}: cannot open the store: {exc}", markup=False)
+            raise typer.Exit(2) from None
     if parquet is not None:
         with Store(db) as store:
             store.export_parquet(parquet)

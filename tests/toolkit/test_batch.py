@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -239,3 +241,24 @@ def test_games_no_longer_found_are_reported_then_pruned(tmp_path: Path) -> None:
     tables = _tables(db)
     assert "open-roles/expected.json" not in set(tables["games"].game_id)
     assert "open-roles/expected.json" not in set(tables["posts"].game_id)
+
+
+def test_a_store_in_use_by_another_run_is_a_clear_error(tmp_path: Path) -> None:
+    """Two cron runs overlapping: the second says the store is locked and by whom, and
+    touches nothing."""
+    top = _folder(tmp_path)
+    db = tmp_path / "db.duckdb"
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
+         "print('open', flush=True); time.sleep(60)", str(db)],
+        stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None
+        assert holder.stdout.readline().strip() == "open"
+        out = CliRunner().invoke(app, ["corpus", str(top), "--db", str(db)])
+    finally:
+        holder.kill()
+        holder.wait()
+    assert out.exit_code == 2, out.output
+    assert f"{db}: cannot open the store" in out.output
+    assert "lock" in out.output
