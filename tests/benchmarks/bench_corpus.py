@@ -1,7 +1,8 @@
 """`mafiakit corpus` over the shared mafiascum corpus (issue 9): every game read, its votes
 read, verified and stored, with 1 local worker and with 2, each run as the command in a
 fresh process (as cron runs it): games/s, posts/s, the scaling ratio, a re-run with nothing
-changed as a share of the first, and the peak memory of the runs (the largest process)."""
+changed as a share of the first, and the peak memory of the runs (the largest process);
+then the same over the bundled archived threads (scraped from their saved pages)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,23 @@ def run() -> None:
     print(f"re-run with nothing changed: {rerun:.1f} s = {100 * rerun / took[2]:.1f}% of the "
           f"first run (goal under 10%)")
     print(f"peak memory: the largest process {_children_peak_mb():.0f} MB")
+    _threads()
+
+
+def _threads() -> None:
+    """The bundled archived threads (data/games: each folder with its game.toml, saved pages
+    and GM log) scraped, verified and stored the same way."""
+    games = Path(__file__).resolve().parents[2] / "data" / "games"
+    print(f"archived threads ({games.name}/: saved pages + GM log, scraped):")
+    took: dict[int, float] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for workers in (1, 2):
+            db = Path(tmp) / f"t{workers}.duckdb"
+            took[workers] = _command(games, db, workers)
+            count, posts = _stored(db)
+            print(f"{workers:7} {count:6} {posts:8} {took[workers]:8.1f} "
+                  f"{count / took[workers]:8.2f} {posts / took[workers]:8.0f}")
+    print(f"2 workers / 1 worker: {took[1] / took[2]:.2f}x")
 
 
 def _command(corpus: Path, db: Path, workers: int) -> float:
