@@ -14,10 +14,10 @@
 # %% [markdown]
 # # 07 · Cross-game research: where the mafia sit on the wagons that eliminate
 #
-# Over many games of the mafiascum corpus (the first `LIMIT`; `None`: all of them), each
-# game's days are re-counted and the *final wagons* taken: the wagons that were hammered
-# or that eliminated their target. For each faction group (scum: the mafia; town), the
-# tables compare what happened with chance:
+# Over the games of the corpus store (the first `LIMIT` of rule set `RULESET`, in game-id
+# order; `None`: all of them), each game's *final wagons* are taken: the wagons that were
+# hammered or that eliminated their target. For each faction group (scum: the mafia;
+# town), the tables compare what happened with chance:
 #
 # - `on_wagon`: how often a living member of the group ends on the final wagon;
 # - `share`: the group's share of the seats on final wagons;
@@ -33,6 +33,20 @@
 # 100: unusual), `p_value` is two-sided. Pooled rows sum the counts over the games first.
 # The scope "not last day" leaves out each game's final day, when a lynch decides the game.
 #
+# **The store.** The notebook reads no game log: `mafiakit corpus` stored, with every game,
+# what the research needs of it (each day's living slots and counted votes, the factions,
+# the seats of the final wagons; `toolkit.research_tables`). Build it once, from the
+# project's folder (about a minute on two cores for the 98 corpus games; a re-run only
+# reads what changed):
+#
+# ```
+# mafiakit corpus $MAFIAKIT_SHARED/corpus/mafiascum --db corpus.duckdb --workers 2
+# ```
+#
+# `STORE` names the store; by default `$MAFIAKIT_STORE`, else `corpus.duckdb` in the
+# project's folder (`toolkit.store.default_store`). The numbers are the same as when each
+# game log is read and counted again (`toolkit.research.cross_game`, much slower).
+#
 # **Compared with the Computational-Mafia "vca" study.** That project (the "Great Vote
 # Count Analysis" of mafiascum games; its write-up on hammered wagons and slot factions)
 # labelled every vote on a day's hammered wagon as mafia or town and set the mafia
@@ -42,7 +56,8 @@
 # wagons on their own teammates, and hammering a teammate a little more often than
 # chance; on the final day the pattern turns round.
 #
-# On all 98 corpus games (`python -m toolkit.research`) this table agrees on the
+# The figures that follow are from all 98 corpus games (`LIMIT = None`, or
+# `python -m toolkit.research --db corpus.duckdb`); this table agrees with the study on the
 # headline: excluding the last day, the mafia hold 23.0 % of final-wagon seats against
 # 24.6 % under the null (percentile 0.8, p ≈ 0.02), and a living mafioso ends on the final
 # wagon 52.8 % of the time against 56.7 %; with every day included the gap narrows
@@ -50,20 +65,21 @@
 # When mafia are on the wagon they sit later than chance (terminal 0.63 against 0.60,
 # entry 0.66 against 0.64) and cast 29 % of the hammers against 26 % (not significant).
 # Scum-on-scum votes: 18.3 % of the mafia's votes against 18.0 % under the shuffle and
-# 17.1 % for random voters. The numbers below are for the slice this notebook reads; a
-# handful of games is far too few to see an effect this small.
+# 17.1 % for random voters. With a `LIMIT`, the tables below are for that many games
+# only; a handful of games is far too few to see an effect this small.
 #
-# Without the corpus (`MAFIAKIT_SHARED` unset and no `../shared`), the notebook says so
-# and shows nothing.
+# Without the store, the notebook says how to build it and shows nothing.
 
 # %% tags=["parameters"]
-CORPUS = None
-LIMIT = 5
+STORE = None  # None: toolkit.store.default_store()
+RULESET = "mafiascum"
+LIMIT = None
 
 # %%
-from toolkit.research import cross_game, null_figure
+from toolkit.research import null_figure
+from toolkit.research_tables import cross_game_store
 
-result = cross_game(CORPUS, limit=LIMIT)
+result = cross_game_store(STORE, ruleset=RULESET, limit=LIMIT)
 print(result.source)
 
 # %% [markdown]

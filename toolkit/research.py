@@ -34,10 +34,16 @@ is the sum of every game's draw r), then `summarize_null` compares them. Each ga
 from its own generator (`numpy.random.default_rng([seed, crc32(thread)])`), so that its
 draws do not depend on which other games are read. The scum-on-scum rate is also given
 against its random-voter baseline (`nulls.scum_on_scum`, `nulls.pooled`).
+
+The research reads each game as a `GameWagons`: `game_wagons` makes it from a game log
+(`cross_game`: the corpus folder, every game imported and counted again), and
+`toolkit.research_tables` from the tables `mafiakit corpus` stores with every game
+(`cross_game_store`: the same numbers, no log read); `analyse_games` does the rest.
 """
 
 from __future__ import annotations
 
+import argparse
 import math
 import sys
 import time
@@ -302,17 +308,24 @@ def analyse(items: Iterable[tuple[str, GameLog]], *, runs: int = DEFAULT_RUNS,
             town: Collection[str] = TOWN, wagons: Wagons = "either",
             source: str = "") -> CrossGame:
     """The research over (thread id, game log) pairs, read one at a time."""
+    return analyse_games((game_wagons(thread, log, scum=scum, town=town, wagons=wagons)
+                          for thread, log in items), runs=runs, seed=seed, source=source)
+
+
+def analyse_games(items: Iterable[GameWagons], *, runs: int = DEFAULT_RUNS,
+                  seed: int = DEFAULT_SEED, source: str = "") -> CrossGame:
+    """The research over games as `game_wagons` gives them (or as the store keeps them:
+    `toolkit.research_tables`), read one at a time."""
     per_game: list[dict[str, Any]] = []
     rates: list[dict[str, Any]] = []
     total: np.ndarray | None = None
     n = 0
-    for thread, log in items:
-        game = game_wagons(thread, log, scum=scum, town=town, wagons=wagons)
+    for game in items:
         table = draws(game, runs=runs, seed=seed)
         total = table if total is None else total + table
-        per_game.extend(_rows(thread, table))
+        per_game.extend(_rows(game.thread, table))
         r = pooled(game.scum_rates)
-        rates.append({"thread": thread, **r.__dict__})
+        rates.append({"thread": game.thread, **r.__dict__})
         n += 1
     if rates:
         votes, on = sum(r["votes"] for r in rates), sum(r["on_scum"] for r in rates)
@@ -392,11 +405,28 @@ def format_table(result: CrossGame) -> str:
         pooled_rates.to_string(index=False, float_format=lambda x: f"{x:.3f}")])
 
 
-def main() -> None:
-    """`python -m toolkit.research`: the table over the whole corpus, with progress and the
-    run time on stderr."""
+def main(argv: Sequence[str] | None = None) -> None:
+    """`python -m toolkit.research [--db FILE] [--limit N]`: the table over the whole corpus
+    (the mafiascum games of the store FILE that `mafiakit corpus` built, with `--db`; read
+    and counted from the corpus folder otherwise), with progress and the run time on
+    stderr."""
+    parser = argparse.ArgumentParser(prog="python -m toolkit.research",
+                                     description="The cross-game research table.")
+    parser.add_argument("--db", type=Path, default=None,
+                        help="read the games from this store (mafiakit corpus --db)")
+    parser.add_argument("--limit", type=int, default=None, help="the first N games only")
+    args = parser.parse_args(argv)
     start = time.monotonic()
-    result = cross_game(progress=lambda d, n, t: print(f"{d}/{n} {t}", file=sys.stderr))
+
+    def show(done: int, todo: int, thread: str) -> None:
+        print(f"{done}/{todo} {thread}", file=sys.stderr)
+
+    if args.db is not None:
+        from toolkit.research_tables import cross_game_store  # it imports this module
+
+        result = cross_game_store(args.db, limit=args.limit, progress=show)
+    else:
+        result = cross_game(limit=args.limit, progress=show)
     print(format_table(result))
     print(f"{time.monotonic() - start:.1f} s", file=sys.stderr)
 

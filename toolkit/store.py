@@ -6,15 +6,23 @@ id on every row, for research across whole archives:
   with the error: a game that failed is recorded, never silently missing);
 - `posts`, `votes`, `slots`, `phases`, `actions`, `published`, `findings`: the game's views
   (`toolkit.frames`, verify's findings), the same columns as in a notebook, lists and
-  mappings written as JSON text.
+  mappings written as JSON text;
+- `research_game`, `research_days`, `research_labels`, `research_cast`, `research_seats`,
+  `research_wagons`, `research_scum_rates`: what the cross-game research reads of the game
+  (`toolkit.research_tables`: each day's living slots and counted votes, the factions at
+  each day's start, the seats of the final wagons, the per-day scum-on-scum rates), so that
+  the research (notebook 07) runs from the store, with no game log read or counted.
 
 Storing a game replaces every row it had (in one transaction), so a re-run after a parser
-fix leaves no stale row; `unchanged` tells whether a source was already stored as it is.
-`export_parquet` writes each table to a Parquet file."""
+fix leaves no stale row; `unchanged` tells whether a source was already stored as it is (a
+game stored before the research tables existed is not: a re-run stores it again, with
+them). `export_parquet` writes each table to a Parquet file. `default_store()`: the store
+notebook 07 and `python -m toolkit.research --db` read by default."""
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
@@ -26,9 +34,13 @@ import pandas as pd
 from engine.gamelog import GameLog
 from engine.verify import verify
 from toolkit import frames
+from toolkit.corpus import ROOT
 from toolkit.findings import findings_frame
+from toolkit.research_tables import RESEARCH_TABLES, research_tables
 
-TABLES = ("posts", "votes", "slots", "phases", "actions", "published", "findings")
+TABLES = ("posts", "votes", "slots", "phases", "actions", "published", "findings",
+          *RESEARCH_TABLES)
+STORE_VARIABLE = "MAFIAKIT_STORE"
 _GAMES = ("CREATE TABLE IF NOT EXISTS games (game_id VARCHAR PRIMARY KEY, source VARCHAR, "
           "source_hash VARCHAR, ruleset VARCHAR, title VARCHAR, posts BIGINT, "
           "status VARCHAR, error VARCHAR)")
@@ -36,6 +48,14 @@ _GAMES = ("CREATE TABLE IF NOT EXISTS games (game_id VARCHAR PRIMARY KEY, source
 # DuckDB column types -> the pandas types `table` gives them (nullable where DuckDB's own
 # choice depends on whether a NULL is present)
 _PANDAS = {"VARCHAR": "str", "BIGINT": "Int64", "INTEGER": "Int64", "BOOLEAN": "boolean"}
+
+
+def default_store() -> Path:
+    """The store read when none is named: `$MAFIAKIT_STORE`, else `corpus.duckdb` in the
+    project's folder (where `mafiakit corpus ... --db corpus.duckdb` run from it writes it,
+    whatever folder a notebook runs in)."""
+    named = os.environ.get(STORE_VARIABLE)
+    return Path(named) if named else ROOT / "corpus.duckdb"
 
 
 def phases_frame(log: GameLog) -> pd.DataFrame:
@@ -56,11 +76,12 @@ def phases_frame(log: GameLog) -> pd.DataFrame:
 
 def game_tables(log: GameLog) -> dict[str, pd.DataFrame]:
     """The game's tables as the store keeps them (lists and mappings as JSON text); the
-    findings are verify's, under the log's rulings."""
+    findings are verify's, under the log's rulings. An error in any of them (the research
+    tables included) is the game's: nothing of it is stored."""
     out = {"posts": frames.posts_frame(log), "votes": frames.votes_frame(log),
            "slots": frames.slots_frame(log), "phases": phases_frame(log),
            "actions": frames.actions_frame(log), "published": frames.published_frame(log),
-           "findings": findings_frame(log, verify(log))}
+           "findings": findings_frame(log, verify(log)), **research_tables(log)}
     for name, df in out.items():
         for column in df.columns:
             if df[column].dtype == object:
@@ -99,9 +120,14 @@ class Store:
         return self.con.execute(sql, params or []).fetchall()
 
     def unchanged(self, game_id: str, source_hash: str) -> bool:
-        """Whether the game was stored, without error, from a source with this hash."""
+        """Whether the game was stored, without error, from a source with this hash, with
+        its research tables (a game stored before they existed is to be stored again)."""
         rows = self._run("SELECT source_hash, status FROM games WHERE game_id = ?", [game_id])
-        return bool(rows) and rows[0][0] == source_hash and rows[0][1] == "ok"
+        if not (rows and rows[0][0] == source_hash and rows[0][1] == "ok"):
+            return False
+        # every stored game has exactly one research_game row
+        return self._exists("research_game") and bool(self._run(
+            "SELECT count(*) FROM research_game WHERE game_id = ?", [game_id])[0][0])
 
     def put(self, game_id: str, log: GameLog, *, source: str, source_hash: str,
             tables: dict[str, pd.DataFrame] | None = None) -> None:

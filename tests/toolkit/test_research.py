@@ -1,5 +1,7 @@
 """Cross-game research: seats of the final wagons, the counts behind each statistic, the
-pooled null, on tiny games computed by hand; a slice of the corpus when it is present."""
+pooled null, on tiny games computed by hand; a slice of the corpus when it is present.
+The research read from a store, and notebook 07 (which reads a store), are tested in
+test_research_store.py."""
 
 from __future__ import annotations
 
@@ -172,27 +174,3 @@ def test_a_slice_of_the_corpus() -> None:
     assert [r["thread"] for r in rates][-1] == POOLED
     assert rates[-1]["votes"] == sum(r["votes"] for r in rates[:-1])
     assert not math.isnan(rates[-1]["baseline"])
-
-
-NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "07_cross_game.py"
-
-
-def _outputs(corpus: str, limit: int) -> list[dict[str, Any]]:
-    from toolkit.notebooks import execute
-
-    nb = execute(NOTEBOOK, {"CORPUS": corpus, "LIMIT": limit})
-    return [o for cell in nb.cells if cell.cell_type == "code" for o in cell.get("outputs", [])]
-
-
-def test_the_notebook_without_the_corpus_says_so(tmp_path: Path) -> None:
-    outputs = _outputs(str(tmp_path), 5)
-    assert not [o for o in outputs if o.get("output_type") == "error"]
-    assert any("not found" in o.get("text", "") for o in outputs)
-    assert not [o for o in outputs if "application/vnd.plotly.v1+json" in o.get("data", {})]
-
-
-def test_the_notebook_on_a_slice_of_the_corpus() -> None:
-    outputs = _outputs(str(need_corpus()), 2)
-    assert not [o for o in outputs if o.get("output_type") == "error"]
-    assert any("2 games" in o.get("text", "") for o in outputs)
-    assert [o for o in outputs if "application/vnd.plotly.v1+json" in o.get("data", {})]
