@@ -39,6 +39,7 @@ def run() -> None:
             print(f"{workers:7} {games:6} {posts:8} {took[workers]:8.1f} "
                   f"{games / took[workers]:8.2f} {posts / took[workers]:8.0f}")
         rerun = _command(corpus, Path(tmp) / "w2.duckdb", 2)
+        _dask(corpus, Path(tmp) / "w2.duckdb", Path(tmp) / "dask.duckdb")
     print(f"2 workers / 1 worker: {took[1] / took[2]:.2f}x (goal 1.7x)")
     print(f"re-run with nothing changed: {rerun:.1f} s = {100 * rerun / took[2]:.1f}% of the "
           f"first run (goal under 10%)")
@@ -60,6 +61,32 @@ def _threads() -> None:
             print(f"{workers:7} {count:6} {posts:8} {took[workers]:8.1f} "
                   f"{count / took[workers]:8.2f} {posts / took[workers]:8.0f}")
     print(f"2 workers / 1 worker: {took[1] / took[2]:.2f}x")
+
+
+def _dask(corpus: Path, local: Path, db: Path) -> None:
+    """The same corpus on a Dask LocalCluster of 2 worker processes: its time (start-up
+    included) and whether every table is identical to the local run's."""
+    import pandas as pd
+    from distributed import LocalCluster
+
+    from toolkit.batch import run as run_corpus
+    from toolkit.store import TABLES, Store
+
+    start = time.perf_counter()
+    cluster = LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None)
+    with cluster:
+        run_corpus([corpus], db, dask=cluster.scheduler_address)
+    took = time.perf_counter() - start
+    differ = []
+    with Store(local) as a, Store(db) as b:
+        for name in ("games", *TABLES):
+            try:
+                pd.testing.assert_frame_equal(a.table(name), b.table(name))
+            except AssertionError:
+                differ.append(name)
+    print(f"Dask LocalCluster (2 worker processes): {took:.1f} s; tables identical to the "
+          f"local run's: {'all ' + str(1 + len(TABLES)) if not differ else 'NOT ' + str(differ)}")
 
 
 def _command(corpus: Path, db: Path, workers: int) -> float:
