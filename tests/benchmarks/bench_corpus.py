@@ -30,14 +30,8 @@ def run() -> None:
     print(f"machine: {machine()}")
     print(f"{'workers':>7} {'games':>6} {'posts':>8} {'seconds':>8} {'games/s':>8} "
           f"{'posts/s':>8}")
-    took: dict[int, float] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for workers in (1, 2):
-            db = Path(tmp) / f"w{workers}.duckdb"
-            took[workers] = _command(corpus, db, workers)
-            games, posts = _stored(db)
-            print(f"{workers:7} {games:6} {posts:8} {took[workers]:8.1f} "
-                  f"{games / took[workers]:8.2f} {posts / took[workers]:8.0f}")
+        took = _one_and_two(corpus, Path(tmp))
         rerun = _command(corpus, Path(tmp) / "w2.duckdb", 2)
         _dask(corpus, Path(tmp) / "w2.duckdb", Path(tmp) / "dask.duckdb")
     print(f"2 workers / 1 worker: {took[1] / took[2]:.2f}x (goal 1.7x)")
@@ -47,19 +41,26 @@ def run() -> None:
     _threads()
 
 
+def _one_and_two(folder: Path, tmp: Path) -> dict[int, float]:
+    """The command over `folder` with 1 worker then 2 (stores w1, w2 in `tmp`), a row each;
+    the seconds each took."""
+    took: dict[int, float] = {}
+    for workers in (1, 2):
+        db = tmp / f"w{workers}.duckdb"
+        took[workers] = _command(folder, db, workers)
+        games, posts = _stored(db)
+        print(f"{workers:7} {games:6} {posts:8} {took[workers]:8.1f} "
+              f"{games / took[workers]:8.2f} {posts / took[workers]:8.0f}")
+    return took
+
+
 def _threads() -> None:
     """The bundled archived threads (data/games: each folder with its game.toml, saved pages
     and GM log) scraped, verified and stored the same way."""
     games = Path(__file__).resolve().parents[2] / "data" / "games"
     print(f"archived threads ({games.name}/: saved pages + GM log, scraped):")
-    took: dict[int, float] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for workers in (1, 2):
-            db = Path(tmp) / f"t{workers}.duckdb"
-            took[workers] = _command(games, db, workers)
-            count, posts = _stored(db)
-            print(f"{workers:7} {count:6} {posts:8} {took[workers]:8.1f} "
-                  f"{count / took[workers]:8.2f} {posts / took[workers]:8.0f}")
+        took = _one_and_two(games, Path(tmp))
     print(f"2 workers / 1 worker: {took[1] / took[2]:.2f}x")
 
 
