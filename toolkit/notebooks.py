@@ -7,11 +7,13 @@ nbclient in the notebooks' folder. Figures are kept as plotly's own JSON output
 from __future__ import annotations
 
 import re
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
 import jupytext
 import nbformat
+from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
@@ -50,13 +52,21 @@ def execute(path: Path, parameters: Mapping[str, object] | None = None, *,
     lines = [_SETUP] + [f"{name} = {value!r}" for name, value in (parameters or {}).items()]
     nb.cells.insert(at + 1, nbformat.v4.new_code_cell(  # type: ignore[no-untyped-call]
         "\n".join(lines), metadata={"tags": ["injected-parameters"]}))
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                            resources={"metadata": {"path": str(path.parent)}})
-    try:
-        client.execute()
-    except CellExecutionError as exc:
-        # the kernel's message ends with the exception; the cell's source names the place
-        text = _ANSI.sub("", str(exc)).strip().splitlines()
-        raise NotebookError(f"{path.name}: a cell failed: {text[-1] if text else exc}") \
-            from None
+    with tempfile.TemporaryDirectory() as sockets:
+        # the kernel talks over local sockets in a private folder, not TCP (which every
+        # kernel warns about on the user's terminal, and which any local user could reach)
+        km = KernelManager(kernel_name="python3", transport="ipc",
+                           ip=str(Path(sockets) / "kernel"))
+        client = NotebookClient(nb, km=km, timeout=timeout,
+                                resources={"metadata": {"path": str(path.parent)}})
+        try:
+            client.execute()
+        except CellExecutionError as exc:
+            # the kernel's message ends with the exception; the cell's source names the place
+            text = _ANSI.sub("", str(exc)).strip().splitlines()
+            raise NotebookError(f"{path.name}: a cell failed: {text[-1] if text else exc}") \
+                from None
+        finally:
+            if km.has_kernel:  # a kernel handed to the client is ours to stop
+                km.shutdown_kernel()
     return nb
