@@ -263,6 +263,29 @@ def report(
 
 
 @app.command()
+def anonymize(
+    game: Annotated[Path, typer.Argument(help="GAME.json or GAME.json.gz")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="the anonymised OUT.json")],
+    key: Annotated[str, typer.Option(
+        envvar="MAFIAKIT_ANON_KEY", help="secret key of the pseudonyms (same key: same "
+        "pseudonym for a nick in every game)")],
+) -> None:
+    """Replace every nick and in-game name (in every field and in the posts' text,
+    inflected forms included) by a keyed pseudonym, so the game can be shared."""
+    from engine.errors import BadInputError
+    from toolkit.anonymize import anonymize as run_anonymize
+
+    try:
+        if output.resolve() == game.resolve() or (
+                output.exists() and game.exists() and output.samefile(game)):
+            raise BadInputError(str(output), None, "refusing to write over the input game log")
+        save(run_anonymize(load(game), key), output)
+    except MafiakitError as exc:
+        raise _fail(exc) from None
+    _err().print(f"wrote {output}")
+
+
+@app.command()
 def corpus(
     folders: Annotated[list[Path], typer.Argument(help="folders to search for games")],
     db: Annotated[Path, typer.Option("--db", help="the DuckDB file (created if missing)")],
