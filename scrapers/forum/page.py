@@ -83,14 +83,26 @@ def detect(root: etree._Element, text: str) -> tuple[EngineAdapter, EngineSpec] 
     return None
 
 
+# characters XML (and so lxml's tree) does not allow: C0 controls but tab, LF and CR,
+# U+FFFE/U+FFFF and lone surrogates
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+
 def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
     """The posts of one page. An unknown engine or unreadable page gives an empty result
     with an error issue, never an exception. A zone the page states for its times ("All
     times are GMT -5") wins over `timezone`: it says what the page's clock was."""
     ctx = PageContext(name=page.name, timezone=timezone, captured_at=page.captured_at,
                       issues=list(page.issues), base_url=page.url)
+    text = page.text
+    if _NOT_XML.search(text):
+        # lxml reads C0 controls into the tree but refuses them when the markup is rewritten
+        # (quotes, spoilers): they carry nothing a reader sees, so they go, and are counted
+        text, removed = _NOT_XML.subn("", text)
+        ctx.issue("warning", "control-characters",
+                  f"{removed} control characters (not allowed in HTML text) removed")
     try:
-        root = parse_html(page.text)
+        root = parse_html(text)
     except (etree.ParserError, ValueError) as exc:
         ctx.issue("error", "unparsable-page", f"not an HTML page: {exc}")
         return ParsedPage(info=PageInfo(engine="unknown"), posts=[], issues=ctx.issues)
@@ -102,7 +114,7 @@ def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
         ctx.timezone = stated[0]
         ctx.issue("info", "page-timezone",
                   f"times read in {stated[0].tzname(None)}, as the page states: {stated[1]!r}")
-    found = detect(root, page.text)
+    found = detect(root, text)
     if found is None:
         ctx.issue("error", "unknown-engine",
                   "no known forum engine recognises this page (phpBB, Invision, vBulletin, "
@@ -112,7 +124,7 @@ def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
     base = root.find(".//base")
     if base is not None and base.get("href"):
         ctx.base_url = urljoin(ctx.base_url or "", base.get("href", ""))
-    return adapter.parse(root, spec, ctx, page.text)
+    return adapter.parse(root, spec, ctx, text)
 
 
 def read_page(name: str, data: bytes, timezone: tzinfo, *,
