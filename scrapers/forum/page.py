@@ -56,6 +56,8 @@ def parse_html(text: str) -> etree._Element:
     element class lookup costs more than the parse itself on a forum page."""
     # lxml refuses str input that declares an encoding in an XML prolog
     cleaned = re.sub(r"^\s*<\?xml[^>]*\?>", "", text, count=1)
+    if _NOT_XML.search(cleaned):  # `parse_page` removes and reports them first; any caller
+        cleaned = _NOT_XML.sub("", cleaned)
     root = etree.fromstring(cleaned or "<html></html>", etree.HTMLParser())
     if root is None:  # only whitespace or comments
         root = etree.fromstring("<html></html>", etree.HTMLParser())
