@@ -6,8 +6,6 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +16,7 @@ from typer.testing import CliRunner
 from engine.gamelog import load
 from tests.conftest import ROOT
 from tests.scrapers import mafiascum_fixture
+from tests.toolkit.stores import held_by_another_process
 from toolkit.batch import find, find_sources, run
 from toolkit.cli import app
 from toolkit.store import TABLES, Store
@@ -248,17 +247,8 @@ def test_a_store_in_use_by_another_run_is_a_clear_error(tmp_path: Path) -> None:
     touches nothing."""
     top = _folder(tmp_path)
     db = tmp_path / "db.duckdb"
-    holder = subprocess.Popen(
-        [sys.executable, "-c", "import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); "
-         "print('open', flush=True); time.sleep(60)", str(db)],
-        stdout=subprocess.PIPE, text=True)
-    try:
-        assert holder.stdout is not None
-        assert holder.stdout.readline().strip() == "open"
+    with held_by_another_process(db):
         out = CliRunner().invoke(app, ["corpus", str(top), "--db", str(db)])
-    finally:
-        holder.kill()
-        holder.wait()
     assert out.exit_code == 2, out.output
     assert f"{db}: cannot open the store" in out.output
     assert "lock" in out.output

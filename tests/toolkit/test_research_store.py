@@ -7,13 +7,10 @@ from __future__ import annotations
 
 import math
 import shutil
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import duckdb
 import numpy as np
 import pandas as pd
 import pytest
@@ -21,6 +18,7 @@ import pytest
 from engine.gamelog import GameLog
 from tests.conftest import ROOT, need_corpus
 from tests.toolkit.metrics.tiny import tiny_game
+from tests.toolkit.stores import changed_copy, held_by_another_process
 from tests.toolkit.test_research import FACTIONS, two_days
 from toolkit.batch import run
 from toolkit.research import CrossGame, cross_game, draws, game_wagons, null_figure
@@ -235,17 +233,8 @@ def test_a_store_another_process_holds(built: tuple[Path, Path], tmp_path: Path)
     _, db = built
     held = tmp_path / "held.duckdb"
     shutil.copy(db, held)
-    code = ("import duckdb, sys, time; c = duckdb.connect(sys.argv[1]); print('ready', "
-            "flush=True); time.sleep(60)")
-    holder = subprocess.Popen([sys.executable, "-c", code, str(held)], stdout=subprocess.PIPE,
-                              text=True)
-    try:
-        assert holder.stdout is not None
-        assert holder.stdout.readline().strip() == "ready"
+    with held_by_another_process(held):
         result = cross_game_store(held)
-    finally:
-        holder.kill()
-        holder.wait()
     assert result.games == 0
     assert f"the store {held} cannot be opened" in result.source
     assert "mafiakit corpus" in result.source
@@ -254,12 +243,8 @@ def test_a_store_another_process_holds(built: tuple[Path, Path], tmp_path: Path)
 def test_a_store_from_before_the_research_tables(built: tuple[Path, Path],
                                                  tmp_path: Path) -> None:
     folder, db = built
-    old = tmp_path / "old.duckdb"
-    shutil.copy(db, old)
-    con = duckdb.connect(str(old))
-    for name in RESEARCH_TABLES:
-        con.execute(f"DROP TABLE {name}")
-    con.close()
+    old = changed_copy(db, tmp_path / "old.duckdb",
+                       *((f"DROP TABLE {name}", []) for name in RESEARCH_TABLES))
     result = cross_game_store(old)
     assert result.games == 0
     assert "no research tables" in result.source
@@ -277,13 +262,11 @@ def test_a_store_from_before_the_research_tables(built: tuple[Path, Path],
 def test_games_stored_before_the_research_tables_are_named(built: tuple[Path, Path],
                                                            tmp_path: Path) -> None:
     _, db = built
-    mixed = tmp_path / "mixed.duckdb"
-    shutil.copy(db, mixed)
-    con = duckdb.connect(str(mixed))
-    first = con.execute("SELECT min(game_id) FROM research_game WHERE game_id LIKE "
-                        "'mafiascum:%'").fetchall()[0][0]
-    con.execute("DELETE FROM research_game WHERE game_id = ?", [first])
-    con.close()
+    with Store(db) as store:
+        first = min(g for g in store.table("research_game").game_id
+                    if g.startswith("mafiascum:"))
+    mixed = changed_copy(db, tmp_path / "mixed.duckdb",
+                         ("DELETE FROM research_game WHERE game_id = ?", [first]))
     result = cross_game_store(mixed, runs=20)
     assert result.games == 1
     assert first.removeprefix("mafiascum:") not in set(result.scum_rates.thread)
