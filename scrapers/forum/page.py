@@ -56,7 +56,9 @@ def parse_html(text: str) -> etree._Element:
     element class lookup costs more than the parse itself on a forum page."""
     # lxml refuses str input that declares an encoding in an XML prolog
     cleaned = re.sub(r"^\s*<\?xml[^>]*\?>", "", text, count=1)
-    if _NOT_XML.search(cleaned):  # `parse_page` removes and reports them first; any caller
+    if _NOT_XML.search(cleaned):
+        # lxml reads C0 controls into the tree but refuses them when the markup is rewritten
+        # (quotes, spoilers): they carry nothing a reader sees, so they go
         cleaned = _NOT_XML.sub("", cleaned)
     root = etree.fromstring(cleaned or "<html></html>", etree.HTMLParser())
     if root is None:  # only whitespace or comments
@@ -97,12 +99,10 @@ def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
     ctx = PageContext(name=page.name, timezone=timezone, captured_at=page.captured_at,
                       issues=list(page.issues), base_url=page.url)
     text = page.text
-    if _NOT_XML.search(text):
-        # lxml reads C0 controls into the tree but refuses them when the markup is rewritten
-        # (quotes, spoilers): they carry nothing a reader sees, so they go, and are counted
-        text, removed = _NOT_XML.subn("", text)
+    if _NOT_XML.search(text):  # `parse_html` removes them: said here, where issues are kept
         ctx.issue("warning", "control-characters",
-                  f"{removed} control characters (not allowed in HTML text) removed")
+                  f"{len(_NOT_XML.findall(text))} control characters (not allowed in HTML "
+                  "text) removed")
     try:
         root = parse_html(text)
     except (etree.ParserError, ValueError) as exc:
