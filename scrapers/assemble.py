@@ -46,6 +46,8 @@ class Thread:
     urls: list[str]
     posts: list[Post]
     issues: list[ParseIssue] = field(default_factory=list)
+    # posts read from the pages but not in `posts`, by the code of the issue reporting them
+    left_out: Counter[str] = field(default_factory=Counter)
 
 
 def _warn(issues: list[ParseIssue], severity: Severity, code: str, message: str,
@@ -54,7 +56,8 @@ def _warn(issues: list[ParseIssue], severity: Severity, code: str, message: str,
                              message=message))
 
 
-def _choose_thread(pages: list[PageResult], issues: list[ParseIssue]) -> list[PageResult]:
+def _choose_thread(pages: list[PageResult], issues: list[ParseIssue], left_out: Counter[str]
+                   ) -> list[PageResult]:
     """Keep the pages of the thread most pages belong to; report the others' posts."""
     ids = Counter(p.info.thread_id for p in pages if p.info.thread_id is not None)
     engines = Counter(p.info.engine for p in pages)
@@ -74,6 +77,7 @@ def _choose_thread(pages: list[PageResult], issues: list[ParseIssue]) -> list[Pa
             _warn(issues, "error", "thread-mixed",
                   f"page of thread {page.info.thread_id}, not of thread {main} like the "
                   f"others: its {len(page.posts)} posts are left out", page.meta.name)
+            left_out["thread-mixed"] += len(page.posts)
         else:
             kept.append(page)
     return kept
@@ -93,7 +97,8 @@ def _page_key(page: PageResult) -> tuple[float, float, str]:
 
 def assemble(pages: list[PageResult]) -> Thread:
     issues: list[ParseIssue] = []
-    pages = _choose_thread(pages, issues)
+    left_out: Counter[str] = Counter()
+    pages = _choose_thread(pages, issues, left_out)
     pages = sorted(pages, key=_page_key)
     seen: dict[tuple[str, ...], tuple[ForumPost, PageResult]] = {}
     ordered: list[tuple[ForumPost, PageResult]] = []
@@ -109,6 +114,7 @@ def assemble(pages: list[PageResult]) -> Thread:
                 _warn(issues, "info", "duplicate-post",
                       f"post {post.post_id or post.order} also on {first_page.meta.name}; "
                       "kept once", page.meta.name)
+                left_out["duplicate-post"] += 1
                 continue
             # the same post saved twice with different text: keep the later capture
             newer = _later(page, first_page)
@@ -118,6 +124,7 @@ def assemble(pages: list[PageResult]) -> Thread:
                   "capture)" if newer is not None else
                   f"post {post.post_id} differs between {first_page.meta.name} and "
                   f"{page.meta.name}; captures undated, kept the first", page.meta.name)
+            left_out["post-differs-between-pages"] += 1
             if newer:
                 index = ordered.index((first, first_page))
                 ordered[index] = (post, page)
@@ -135,7 +142,7 @@ def assemble(pages: list[PageResult]) -> Thread:
     return Thread(engine=head.engine if head else None,
                   thread_id=next((p.info.thread_id for p in pages if p.info.thread_id), None),
                   title=next((p.info.thread_title for p in pages if p.info.thread_title), None),
-                  urls=urls, posts=posts, issues=issues)
+                  urls=urls, posts=posts, issues=issues, left_out=left_out)
 
 
 def _later(a: PageResult, b: PageResult) -> bool | None:

@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from engine.errors import BadInputError
 from engine.gamelog import GameLog, Meta, ParseIssue, SourceFile, Where
 from engine.gamelog.record import record_changes, record_fates
+from scrapers.accounting import Balance, gm_log_balance, posts_balance, record
 from scrapers.archive.inputs import InputReport, read_inputs
 from scrapers.assemble import PageMeta, PageResult, assemble
 from scrapers.forum.page import load_page, parse_page
@@ -61,6 +62,7 @@ GM's published action log, merged in (`scrapers.gmlog`)."""
     issues: list[ParseIssue] = []
     with _collector_paused():
         _read_pages(paths, report, zone, strict, results, sources, issues, progress)
+    on_pages = sum(len(r.posts) for r in results)
     issues = report.issues + issues
     if not results:
         why = "; ".join(f"{i.where}: {i.message}" for i in report.issues[:5])
@@ -92,10 +94,12 @@ GM's published action log, merged in (`scrapers.gmlog`)."""
                 sources=sources,
                 game_id=f"{thread.engine}:{thread.thread_id}" if thread.thread_id else None)
     log = GameLog(meta=meta, posts=thread.posts, issues=issues)
+    balances: list[Balance] = []
     if posts_only:
         log.issues.append(ParseIssue(
             severity="info", code="posts-only",
             message="posts only (--posts-only): players, phases and votes not read"))
+        _account(log, [posts_balance(on_pages, log, thread.left_out)], strict)
         return log
     complete(log, roster_file=roster, say=say)
     _check_strict(log.issues, strict)
@@ -104,10 +108,19 @@ GM's published action log, merged in (`scrapers.gmlog`)."""
         # the GM's own log of the game: its nights, day actions, results and roles
         if say is not None:
             say(f"reading the GM log {gm_log.name}")
-        merge_gm_log(log, read_gm_log(gm_log, log, strict=strict))
+        gm = read_gm_log(gm_log, log, strict=strict)
+        merge_gm_log(log, gm)
+        balances.append(gm_log_balance(gm))
     record_changes(log)  # what the published facts change: a return, a recruitment
     record_fates(log)  # how each slot's game ended, as published
+    # counted last, on the finished log: a stage that drops a post breaks the balance
+    _account(log, [posts_balance(on_pages, log, thread.left_out), *balances], strict)
     return log
+
+
+def _account(log: GameLog, balances: list[Balance], strict: bool) -> None:
+    record(log, balances)
+    _check_strict([i for i in log.issues if i.code == "accounting-mismatch"], strict)
 
 
 @contextmanager

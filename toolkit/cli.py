@@ -16,7 +16,7 @@ import typer
 from rich.console import Console
 
 from engine.errors import MafiakitError
-from engine.gamelog import json_schema_text, load, save
+from engine.gamelog import GameLog, json_schema_text, load, save
 
 app = typer.Typer(
     name="mafiakit",
@@ -91,6 +91,7 @@ def import_mafiascum(
         warnings = sum(1 for i in log.issues if i.severity != "info")
         err.print(f"wrote {output}: {len(log.players)} slots, {len(log.posts)} posts, "
                   f"{len(log.phases)} phases, {warnings} warnings")
+        _print_accounts(log, err)
 
 
 @app.command()
@@ -140,9 +141,17 @@ def scrape(
         err.print(f"wrote {output}: {len(log.posts)} posts from {len(log.meta.sources)} pages "
                   f"({log.meta.engine}); issues: {counts['error']} errors, "
                   f"{counts['warning']} warnings, {counts['info']} info")
+        _print_accounts(log, err)
         for issue in log.issues:
             if issue.severity != "info":
                 err.print(f"  {issue}", markup=False)
+
+
+def _print_accounts(log: GameLog, err: Console) -> None:
+    """The nothing-lost balances of a scrape or import (`scrapers.accounting`)."""
+    for issue in log.issues:
+        if issue.code == "accounting":
+            err.print(f"  accounted: {issue.message}", markup=False)
 
 
 @app.command()

@@ -37,6 +37,7 @@ from engine.gamelog import (
     split_phase_key,
 )
 from engine.rulesets import get_ruleset
+from scrapers.accounting import imported_posts_balance, record, set_aside_issues, votes_balance
 from scrapers.house_rules import apply_house_rules
 from scrapers.html_text import body_text
 from scrapers.importers.mafiascum_archive import (
@@ -56,7 +57,7 @@ from scrapers.importers.mafiascum_transitions import DayEnds, read_day_ends
 from scrapers.phases import detect_day_starts, detect_phases_in
 from scrapers.sources import source_file
 from scrapers.votecounts import read_vote_counts
-from scrapers.votes import extract_votes
+from scrapers.votes import read_votes
 
 _TAGS = re.compile(r"<[^>]+>")
 
@@ -134,7 +135,13 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
     say("reading the GM's vote counts")
     log.issues.extend(read_vote_counts(log))
     say("reading the votes")
-    log.votes = extract_votes(log)
+    reading = read_votes(log)
+    log.votes = reading.votes
+    log.issues.extend(set_aside_issues(reading))
+    # the file's lines, counted apart from the reader that turned them into posts
+    lines = sum(1 for line in posts_bytes.decode("utf-8").split("\n") if line.strip())
+    record(log, [imported_posts_balance(lines, log, files.posts.name),
+                 votes_balance(reading)])
     return log
 
 

@@ -49,43 +49,100 @@ class _Timeline:
         return None, None
 
 
+@dataclass(frozen=True)
+class SetAside:
+    """A vote-like mark that gave no vote, and why (`REASONS`)."""
+
+    post: int
+    raw: str
+    reason: str
+
+
+# why a vote-like mark gave no vote
+REASONS = {
+    "talk": "the vote word does not cast a vote here (talk about a vote, no name after it, "
+            "a red run of talk)",
+    "bare-name-beside-vote": "a bold player's name in a post that also holds a written vote: "
+                             "the written vote is the post's",
+    "unreadable-body": "the post's HTML could not be read",
+}
+
+
+@dataclass
+class VoteReading:
+    """The votes of a game and the ledger of the marks they come from: every vote-like mark
+    (one the grammar reads that has the rule set's vote word, or a red run where colour is
+    the vote, or a bare player's name, or a phone-signed line) gave votes or is set aside."""
+
+    votes: list[Vote]
+    set_aside: list[SetAside]
+    marks: int  # vote-like marks seen
+    voting: int  # of them, marks that gave at least one vote
+
+
 def extract_votes(log: GameLog, ruleset: RuleSet | None = None) -> list[Vote]:
     """The vote marks of the game's posts, in post order."""
+    return read_votes(log, ruleset).votes
+
+
+def read_votes(log: GameLog, ruleset: RuleSet | None = None) -> VoteReading:
+    """The votes of the game's posts, in post order, with the marks set aside."""
     rs = ruleset or get_ruleset(log.meta.ruleset or "")
     gram = GRAMMARS.get(rs.day.grammar)
     if gram is None:
         raise KeyError(f"no vote grammar {rs.day.grammar!r} for rule set {rs.id!r}")
     index = NameIndex.from_log(log)
     timeline = _Timeline.of(log)
-    votes: list[Vote] = []
+    out = VoteReading(votes=[], set_aside=[], marks=0, voting=0)
     for post in log.posts:
         if post.deleted or not gram.prefilter.search(post.html):
             continue
         root = parse_body(post.html)
         if root is None:
+            if post.html.strip():
+                out.marks += 1
+                out.set_aside.append(SetAside(post.number, post.html[:80], "unreadable-body"))
             continue
         marks = find_marks(root, bold=gram.bold, colour=gram.colour)
         phase, alive = timeline.phase(post.number)
         found: list[Vote] = []
         bare: list[Vote] = []
+        written: list[Mark] = []  # marks that gave a written (not bare) vote
+        bare_marks: list[Mark] = []
         for mark in marks:
+            gave = False
             for cmd in gram.read(mark):
                 v = _vote(post, mark, cmd, phase, alive, index, rs)
                 if not cmd.bare:
                     found.append(v)
+                    gave = True
                 elif v.counts and cmd.name is not None and \
                         index.resolve(cmd.name, valid=alive).how in ("exact", "lemma"):
                     bare.append(v)  # a bold name that is a player's, not a bold word
+                    bare_marks.append(mark)
+            if gave:
+                written.append(mark)
+            elif gram.looks_like(mark):
+                out.marks += 1
+                out.set_aside.append(SetAside(post.number, mark.text, "talk"))
+        out.marks += len(written) + len(bare_marks)
+        out.voting += len(written)
         if not found:  # a written vote makes the post's bold names talk
             found = bare
+            out.voting += len(bare_marks)
+        else:
+            out.set_aside.extend(SetAside(post.number, m.text, "bare-name-beside-vote")
+                                 for m in bare_marks)
         if gram.read_text is not None:
             for cmd in gram.read_text(own_lines(root)):
                 plain = Mark(kind="plain", text=cmd.raw, index=len(marks), bold=False,
                              color=None)
                 found.append(_vote(post, plain, cmd, phase, alive, index, rs))
+                out.marks += 1
+                out.voting += 1
         _last_wins(found, rs)
-        votes.extend(found)
-    return votes
+        out.votes.extend(found)
+    return out
 
 
 def _vote(post: Post, mark: Mark, cmd: Command, phase: str | None, alive: list[str] | None,

@@ -75,6 +75,12 @@ def test_game_imports_completely(thread: str, tmp_path: Path) -> None:
 
     lines = [ln for ln in gzip.decompress(posts.read_bytes()).decode().split("\n") if ln.strip()]
     assert len(log.posts) == len(lines)
+    # nothing lost (issue 10): the import's balances are there and add up
+    accounts = [i.message for i in log.issues if i.code == "accounting"]
+    assert [a.split(":")[0] for a in accounts] == ["posts", "vote-like marks"]
+    assert accounts[0].startswith(f"posts: {len(lines):,} post lines in the file = "
+                                  f"{len(log.posts):,} in the log")
+    assert not [i.message for i in log.issues if i.code == "accounting-mismatch"]
 
     block = _block((corpus / "archive.txt").read_text(encoding="utf-8"), thread)
     expected = _expected_slots(block)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from scrapers.votes.marks import Mark
@@ -41,3 +41,7 @@ class Grammar:
     # commands from the post's own plain lines read as a whole (outside quotes, spoilers and
     # hidden text): world-cup-2018's post signed «красным с телефона»
     read_text: Callable[[list[str]], list[Command]] | None = None
+    # a mark this grammar reads that looks like a vote (its vote word, or a red run where
+    # the colour is the vote): one that gives no command is set aside with a reason, never
+    # dropped unseen (`scrapers.votes.extract.VoteReading`)
+    looks_like: Callable[[Mark], bool] = field(kw_only=True)

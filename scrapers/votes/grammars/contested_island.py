@@ -78,5 +78,10 @@ def _name_after(rest: str) -> tuple[str | None, int]:
     return name or None, used
 
 
+def looks_like(mark: Mark) -> bool:
+    """A bold run with «казнить» / "execute" in it."""
+    return mark.kind != "color" and _KEY.search(mark.text) is not None
+
+
 GRAMMAR = Grammar(id="contested-island", read=read,
-                  prefilter=re.compile(r"казн|execut", re.I))
+                  prefilter=re.compile(r"казн|execut", re.I), looks_like=looks_like)

@@ -108,4 +108,10 @@ def _name_after(rest: str) -> str | None:
     return rest or None
 
 
-GRAMMAR = Grammar(id="mafiascum", read=read, prefilter=re.compile(r"vote|vtoe|lynch", re.I))
+def looks_like(mark: Mark) -> bool:
+    """A bold run or vote tag with the vote word in it ("vote", "unvote", "vtoe")."""
+    return mark.kind != "color" and _MS_KEY.search(mark.text) is not None
+
+
+GRAMMAR = Grammar(id="mafiascum", read=read, prefilter=re.compile(r"vote|vtoe|lynch", re.I),
+                  looks_like=looks_like)

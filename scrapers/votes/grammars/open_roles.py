@@ -99,5 +99,13 @@ def _name_at(text: str, start: int) -> tuple[str | None, int]:
     return name, start + len(piece)
 
 
+def looks_like(mark: Mark) -> bool:
+    """A bold run with a vote word in it («голосую», «голос», «снимаю голос», ...); a bold
+    run that is only a name is read as a bare vote, not counted here (most are not votes)."""
+    return mark.kind != "color" and (VOTE_WORD.search(mark.text) is not None
+                                     or UNVOTE_WORD.search(mark.text) is not None)
+
+
 GRAMMAR = Grammar(id="open-roles", read=read,
-                  prefilter=re.compile(r"<(?:b|strong)\b|font-weight|bbvote", re.I))
+                  prefilter=re.compile(r"<(?:b|strong)\b|font-weight|bbvote", re.I),
+                  looks_like=looks_like)

@@ -108,6 +108,11 @@ def _signature(line: str) -> str | None:
     return None
 
 
+def looks_like(mark: Mark) -> bool:
+    """Every red run: the colour is the vote, so one that gives none is talk set aside."""
+    return mark.kind != "plain" and is_red(mark.color)
+
+
 GRAMMAR = Grammar(id="world-cup-2018", read=read,
                   prefilter=re.compile(r"colou?r|телефон", re.I),
-                  bold=False, colour=True, read_text=read_lines)
+                  bold=False, colour=True, read_text=read_lines, looks_like=looks_like)

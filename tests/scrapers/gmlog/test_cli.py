@@ -60,7 +60,8 @@ def test_the_gm_log_is_merged(tmp_path: Path) -> None:
     lisa = next(s for s in log.players if s.id == "Лиса")
     assert lisa.faction == "mafia"
     mine = [i for i in log.issues if i.where.file == "gm-log.txt"]
-    assert [(i.where.line, i.code) for i in mine] == [(7, "unknown-name")]
+    assert [(i.where.line, i.code) for i in mine] == [(7, "unknown-name"), (None, "accounting")]
+    assert mine[-1].message.endswith(" + 1 reported (1 unknown-name)")
     assert "gm-log.txt:7" in output
     assert any(s.kind == "gm-log" and s.path == "gm-log.txt" for s in log.meta.sources)
 
