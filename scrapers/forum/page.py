@@ -13,10 +13,11 @@ from engine.gamelog import ParseIssue, Where
 from scrapers.archive.decode import decode_page
 from scrapers.archive.wayback import unwrap
 from scrapers.forum.adapter import EngineAdapter
+from scrapers.forum.census import Census, census
 from scrapers.forum.dates import stated_zone
 from scrapers.forum.engines import adapters
 from scrapers.forum.spec import EngineSpec, collapse_spaces
-from scrapers.forum.types import Page, PageContext, PageInfo, ParsedPage
+from scrapers.forum.types import ForumPost, Page, PageContext, PageInfo, ParsedPage
 
 _SAVED_FROM = re.compile(r"<!--\s*saved from url=\(\d+\)(?P<url>\S+?)\s*-->", re.I)
 
@@ -126,7 +127,54 @@ def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
     base = root.find(".//base")
     if base is not None and base.get("href"):
         ctx.base_url = urljoin(ctx.base_url or "", base.get("href", ""))
-    return adapter.parse(root, spec, ctx, text)
+    parsed = adapter.parse(root, spec, ctx, text)
+    counted = census(root, text, spec)
+    if counted is not None:
+        parsed.census = counted.count
+        parsed.not_read = not_read(counted, parsed.posts)
+        parsed.issues.extend(census_issues(page.name, counted, parsed.posts))
+    return parsed
+
+
+def _listed(ids: set[str] | frozenset[str], limit: int = 20) -> str:
+    ordered = sorted(ids, key=lambda i: (len(i), i))  # numeric order for digit ids
+    more = f" and {len(ordered) - limit} more" if len(ordered) > limit else ""
+    return ", ".join(ordered[:limit]) + more
+
+
+def not_read(counted: Census, posts: list[ForumPost]) -> int:
+    """Posts the page carries that the adapter did not read: anchors no post read has,
+    less the posts read without an id (each may be one of them)."""
+    read = {p.post_id for p in posts if p.post_id is not None}
+    return max(0, len(counted.ids - read) - sum(p.post_id is None for p in posts))
+
+
+def census_issues(name: str, counted: Census, posts: list[ForumPost]) -> list[ParseIssue]:
+    """What the census says of the posts read: a warning for posts the page carries that
+    were not read (lost before anything else could report them), an info for posts read that
+    the census did not count (the census is short, nothing is lost). A post read without an
+    id matches no anchor: such posts stand for as many of the unmatched anchors."""
+    read = {p.post_id for p in posts if p.post_id is not None}
+    without_id = sum(p.post_id is None for p in posts)
+    unread = counted.ids - read
+    uncounted = read - counted.ids
+    issues: list[ParseIssue] = []
+    lost = not_read(counted, posts)
+    if lost > 0:
+        among = (f" ({without_id} posts read without an id may be some of them)"
+                 if without_id else "")
+        issues.append(ParseIssue(
+            severity="warning", code="posts-not-read", where=Where(file=name),
+            message=f"{lost} posts on this page were not read: ids {_listed(unread)}{among}; "
+                    f"the page carries {counted.count} post anchors, {len(posts)} posts "
+                    "were read"))
+    short = len(uncounted) + max(0, without_id - len(unread))
+    if short > 0:
+        which = f": ids {_listed(uncounted)}" if uncounted else ""
+        issues.append(ParseIssue(
+            severity="info", code="census-short", where=Where(file=name),
+            message=f"{short} posts read have no anchor the post census counts{which}"))
+    return issues
 
 
 def read_page(name: str, data: bytes, timezone: tzinfo, *,

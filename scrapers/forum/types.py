@@ -80,3 +80,7 @@ class ParsedPage:
     info: PageInfo
     posts: list[ForumPost]
     issues: list[ParseIssue] = field(default_factory=list)
+    # the posts the page carries, counted by their anchors without the adapter's selector
+    # (`scrapers.forum.census`); None: no census for this engine variant, or no page read
+    census: int | None = None
+    not_read: int = 0  # of them, posts the adapter did not read (reported `posts-not-read`)
