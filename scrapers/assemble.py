@@ -36,6 +36,7 @@ class PageResult:
     meta: PageMeta
     info: PageInfo
     posts: list[ForumPost]
+    not_read: int = 0  # posts the page carries that its reader missed (reported)
 
 
 @dataclass
@@ -98,6 +99,7 @@ def _page_key(page: PageResult) -> tuple[float, float, str]:
 def assemble(pages: list[PageResult]) -> Thread:
     issues: list[ParseIssue] = []
     left_out: Counter[str] = Counter()
+    left_out["posts-not-read"] = sum(p.not_read for p in pages)  # reported as each page was read
     pages = _choose_thread(pages, issues, left_out)
     pages = sorted(pages, key=_page_key)
     seen: dict[tuple[str, ...], tuple[ForumPost, PageResult]] = {}

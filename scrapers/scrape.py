@@ -62,7 +62,8 @@ GM's published action log, merged in (`scrapers.gmlog`)."""
     issues: list[ParseIssue] = []
     with _collector_paused():
         _read_pages(paths, report, zone, strict, results, sources, issues, progress)
-    on_pages = sum(len(r.posts) for r in results)
+    # the posts the pages carry: those read, and those the census found unread (reported)
+    on_pages = sum(len(r.posts) + r.not_read for r in results)
     issues = report.issues + issues
     if not results:
         why = "; ".join(f"{i.where}: {i.message}" for i in report.issues[:5])
@@ -149,7 +150,7 @@ def _read_pages(paths: Sequence[Path], report: InputReport, zone: ZoneInfo, stri
             meta=PageMeta(name=page.name, url=page.url, captured_at=page.captured_at,
                           wayback=page.wayback, encoding=page.encoding, sha256=page.sha256,
                           size=page.size),
-            info=parsed.info, posts=parsed.posts))
+            info=parsed.info, posts=parsed.posts, not_read=parsed.not_read))
         gc.collect(1)  # this page's own cycles, before what survives is frozen
         gc.freeze()
         if progress is not None:

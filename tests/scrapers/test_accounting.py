@@ -151,3 +151,23 @@ def test_record_writes_an_info_line_and_an_error_for_a_mismatch() -> None:
     assert log.issues[0].message == \
         "posts: 3 on the pages = 2 in the log + 1 reported (1 duplicate-post)"
     assert log.issues[1].message.endswith("; +1 unexplained")
+
+
+def test_a_post_the_page_reader_misses_is_counted_from_the_census(tmp_path: Path) -> None:
+    """The page census (scrapers/forum/census.py) sees a post whose container the engine's
+    selector no longer finds: the post is reported, and the balance holds."""
+    source = HERE / "fixtures" / "phpbb" / "phpbb30_prosilver_ru.html"
+    whole = scrape([source], posts_only=True)
+    n = len(whole.posts)
+    raw = source.read_bytes()
+    assert raw.count(b'<div id="p5102" class="post bg1"') == 1
+    page = tmp_path / source.name
+    page.write_bytes(raw.replace(b'<div id="p5102" class="post bg1"',
+                                 b'<div id="p5102" class="mk-renamed bg1"'))
+    log = scrape([page], posts_only=True)
+    assert len(log.posts) == n - 1
+    assert not mismatches(log)
+    assert balances(log)["posts"] == (f"posts: {n:,} on the pages = {n - 1:,} in the log "
+                                      "+ 1 reported (1 posts-not-read)")
+    (lost,) = [i for i in log.issues if i.code == "posts-not-read"]
+    assert "ids 5102;" in lost.message
