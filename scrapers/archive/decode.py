@@ -168,7 +168,10 @@ def decode_page(data: bytes) -> Decoded:
         if declared_text is not None:
             return Decoded(declared_text, declared, declared_raw, "declared")
     if utf8 is not None:
-        return Decoded(utf8, "utf-8", declared_raw, "utf-8")
+        # a declaration the bytes contradict (windows-1251 over UTF-8) is a lie the page's
+        # issues must name: "detected", not "utf-8", so that they do
+        lied = declared is not None and declared != "utf-8"
+        return Decoded(utf8, "utf-8", declared_raw, "detected" if lied else "utf-8")
     # UTF-8 with a few broken bytes (a page cut and re-joined, a bad copy): keep it UTF-8
     # rather than read the whole page as cp1251 mojibake
     lossy_utf8 = data.decode("utf-8", errors="replace")
@@ -176,6 +179,11 @@ def decode_page(data: bytes) -> Decoded:
     non_ascii = len(lossy_utf8) - len(lossy_utf8.encode("ascii", errors="ignore"))
     if non_ascii and broken <= max(3, non_ascii // 100) and broken < non_ascii / 2:
         return Decoded(lossy_utf8, "utf-8", declared_raw, "utf-8", True)
+    mixed = _mixed(data, non_ascii - broken, broken)
+    if mixed is not None:
+        # no single charset reads this page; the mixture is named in `encoding`, and with
+        # no declaration to contradict, flagged lossy so that the page gets an issue
+        return Decoded(mixed[0], mixed[1], declared_raw, "detected", declared_raw is None)
     codec, score = scores.best()
     if score >= 0.5:
         strict_text = _strict(data, codec)
@@ -189,6 +197,43 @@ def decode_page(data: bytes) -> Decoded:
         return Decoded(str(guess), guess.encoding, declared_raw, "detected")
     text = data.decode("cp1252", errors="replace")
     return Decoded(text, "cp1252", declared_raw, "fallback", True)
+
+
+# one well-formed UTF-8 sequence (RFC 3629: no overlongs, no surrogates, nothing past
+# U+10FFFF); a run of them is text UTF-8 reads
+_UTF8_RUN = re.compile(
+    rb"(?:[\x00-\x7f]|[\xc2-\xdf][\x80-\xbf]|\xe0[\xa0-\xbf][\x80-\xbf]"
+    rb"|[\xe1-\xec\xee\xef][\x80-\xbf]{2}|\xed[\x80-\x9f][\x80-\xbf]"
+    rb"|\xf0[\x90-\xbf][\x80-\xbf]{2}|[\xf1-\xf3][\x80-\xbf]{3}|\xf4[\x80-\x8f][\x80-\xbf]{2})+")
+
+
+def _mixed(data: bytes, valid: int, broken: int) -> tuple[str, str] | None:
+    """A page of two encodings (UTF-8 posts and windows-1251 ones pasted into one file, a
+    forum that changed charset mid-thread): the valid UTF-8 kept, the bytes UTF-8 cannot
+    read decoded in the Cyrillic charset they read best in. Read whole in either charset
+    one half would be mojibake. Only when both parts are substantial: a single-byte page
+    has next to no valid multi-byte UTF-8 sequences by accident.
+
+    The page is cut into runs with a regex rather than a codec error handler: handlers are
+    registered process-wide, and one holding this call's state would be shared by every
+    thread decoding at the same time."""
+    if valid < 20 or valid * 20 < broken:
+        return None
+    pieces: list[tuple[bool, bytes]] = []  # (UTF-8, bytes), in order
+    pos = 0
+    for run in _UTF8_RUN.finditer(data):
+        if run.start() > pos:
+            pieces.append((False, data[pos:run.start()]))
+        pieces.append((True, run.group()))
+        pos = run.end()
+    if pos < len(data):
+        pieces.append((False, data[pos:]))
+    codec, score = _Scores(b"".join(b for utf8, b in pieces if not utf8)).best()
+    if score < 0.5:
+        return None
+    text = "".join(b.decode("utf-8") if utf8 else b.decode(codec, errors="replace")
+                   for utf8, b in pieces)
+    return text, f"utf-8 mixed with {codec}"
 
 
 def _plausible(codec: str, valid_utf8: bool, scores: _Scores) -> bool:

@@ -9,6 +9,8 @@ reported with the reason, never dropped silently.
 
 from __future__ import annotations
 
+import errno
+import io
 import stat
 import zipfile
 from collections.abc import Iterator, Sequence
@@ -78,6 +80,10 @@ def read_inputs(paths: Sequence[Path], report: InputReport, *, local_tz: tzinfo 
     for path in paths:
         if not path.exists():
             raise BadInputError(str(path), None, "no such file or folder")
+        if not path.is_dir() and not path.is_file():
+            # a FIFO or device: opening it to sniff for a zip would block (or never end)
+            raise BadInputError(str(path), None, "not a regular file (a named pipe, socket "
+                                "or device); give a saved page, a folder or a zip")
         if path.is_dir():
             items: Iterator[RawInput] = _folder(path, report, limits)
         elif zipfile.is_zipfile(path):
@@ -126,12 +132,27 @@ def _folder(root: Path, report: InputReport, limits: Limits) -> Iterator[RawInpu
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root).as_posix()
         if path.is_symlink():
-            target = path.resolve()
+            try:
+                # strict: a loop or a missing target is an OSError (without it, Python 3.11
+                # raises RuntimeError on a loop and passes a dangling link)
+                target = path.resolve(strict=True)
+            except (OSError, RuntimeError) as exc:
+                why = ("a loop of symbolic links" if isinstance(exc, RuntimeError)
+                       or getattr(exc, "errno", None) == errno.ELOOP
+                       else "its target does not exist")
+                report.skip("warning", "broken-symlink", rel,
+                            f"symbolic link that cannot be followed ({why}); skipped")
+                continue
             if not target.is_relative_to(base):
                 report.skip("warning", "symlink-outside", rel,
                             "symbolic link pointing outside the folder; not followed")
                 continue
+        if path.is_dir():
+            continue
         if not path.is_file():
+            # a FIFO would block the read forever, a device never end: said, not read
+            report.skip("warning", "not-a-file", rel,
+                        "not a regular file (a named pipe, socket or device); skipped")
             continue
         if _in_assets_folder(rel.split("/")):
             assets += 1
@@ -152,8 +173,37 @@ def _unsafe_name(name: str) -> str | None:
     return None
 
 
+def _declared_entries(path: Path) -> int | None:
+    """The entry count the zip's end record declares, read before `zipfile` builds an
+    object per entry (a few hundred bytes each: millions of entries would exhaust memory
+    before the count could be checked)."""
+    try:
+        with open(path, "rb") as fh:
+            size = fh.seek(0, io.SEEK_END)
+            fh.seek(max(0, size - 65_557))  # the end record and its longest comment
+            tail = fh.read()
+            at = tail.rfind(b"PK\x05\x06")
+            if at < 0 or len(tail) < at + 22:
+                return None
+            count = int.from_bytes(tail[at + 10:at + 12], "little")
+            locator = at - 20
+            if count != 0xFFFF or locator < 0 or tail[locator:locator + 4] != b"PK\x06\x07":
+                return count
+            fh.seek(int.from_bytes(tail[locator + 8:locator + 16], "little"))
+            record = fh.read(56)  # ZIP64 end record: the count is 8 bytes at offset 32
+            if record[:4] != b"PK\x06\x06" or len(record) < 40:
+                return None
+            return int.from_bytes(record[32:40], "little")
+    except (OSError, ValueError):
+        return None
+
+
 def _zip(path: Path, report: InputReport, limits: Limits, local_tz: tzinfo
          ) -> Iterator[RawInput]:
+    declared = _declared_entries(path)
+    if declared is not None and declared > limits.max_entries:
+        raise BadInputError(str(path), None,
+                            f"{declared} entries is over the cap of {limits.max_entries}")
     try:
         archive = zipfile.ZipFile(path)
     except (zipfile.BadZipFile, OSError) as exc:
@@ -206,6 +256,13 @@ def _zip(path: Path, report: InputReport, limits: Limits, local_tz: tzinfo
                             "larger than its header says and over the page cap; skipped")
                 continue
             if not _looks_like_page(name, data):
+                if zipfile.is_zipfile(io.BytesIO(data)):
+                    # archives are not opened recursively: each level would multiply what
+                    # a zip bomb can expand to
+                    report.skip("warning", "nested-archive", f"{path.name}:{name}",
+                                "a zip inside the zip; not opened (unpack it and give it "
+                                "on its own)")
+                    continue
                 report.skip("info", "not-a-page", f"{path.name}:{name}",
                             "not an HTML page; skipped")
                 continue
