@@ -7,7 +7,9 @@ timestamp) so that two runs on the same input give byte-identical files.
 from __future__ import annotations
 
 import gzip
+import io
 import json
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +47,7 @@ def _describe(err: ValidationError) -> tuple[str, str]:
             if sep and (head.endswith("]") or "." in head or head.isidentifier()):
                 path, msg = head, rest
         elif e["type"] != "missing" and not isinstance(e.get("input"), dict | list):
-            msg += f" (got {e.get('input')!r})"
+            msg += f" (got {_shorten(repr(e.get('input')))})"
         found.append((path, msg))
     lines = [found[0][1]] + [f"{p}: {m}" for p, m in found[1:5]]
     if len(found) > 5:
@@ -53,16 +55,40 @@ def _describe(err: ValidationError) -> tuple[str, str]:
     return found[0][0], "; ".join(lines)
 
 
+# A game log of a 2,000-page thread is tens of MB; parsing holds the bytes, the text and the
+# objects at once, so a cap well above real logs keeps a hostile file (or a gzip bomb, which
+# a few MB on disk can make into many GB) from exhausting memory.
+MAX_GAME_LOG_BYTES = 384 * 1024 * 1024
+
+
+def _shorten(text: str, limit: int = 80) -> str:
+    """An input quoted in a message: a 200 MB string must not become a 200 MB message."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
 def _read_bytes(path: Path) -> bytes:
+    name = str(path)
     try:
+        if not path.is_file():
+            # a FIFO would block the read forever, a device never end
+            what = "a folder" if path.is_dir() else "not a regular file"
+            raise GameLogError(name, None, f"cannot read: {what}" if path.exists()
+                               else "cannot read: No such file or directory")
+        if path.stat().st_size > MAX_GAME_LOG_BYTES:
+            raise GameLogError(name, None, f"{path.stat().st_size} bytes is over the "
+                               f"{MAX_GAME_LOG_BYTES}-byte cap on a game log")
         raw = path.read_bytes()
     except OSError as exc:
-        raise GameLogError(str(path), None, f"cannot read: {exc.strerror or exc}") from exc
+        raise GameLogError(name, None, f"cannot read: {exc.strerror or exc}") from exc
     if path.suffix == ".gz":
         try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError) as exc:
-            raise GameLogError(str(path), None, f"not a valid gzip file: {exc}") from exc
+            with gzip.GzipFile(fileobj=io.BytesIO(raw)) as gz:
+                raw = gz.read(MAX_GAME_LOG_BYTES + 1)  # bounded: never inflate a bomb whole
+        except (OSError, EOFError, zlib.error) as exc:
+            raise GameLogError(name, None, f"not a valid gzip file: {exc}") from exc
+        if len(raw) > MAX_GAME_LOG_BYTES:
+            raise GameLogError(name, None, f"decompresses to over the {MAX_GAME_LOG_BYTES}-"
+                               "byte cap on a game log (a gzip bomb?)")
     return raw
 
 
@@ -77,6 +103,11 @@ def parse_game_log(data: bytes | str, name: str = "<game log>") -> GameLog:
         raise GameLogError(
             name, f"line {exc.lineno}, column {exc.colno}", f"not valid JSON: {exc.msg}"
         ) from exc
+    except RecursionError:
+        # json and yaml parse nested arrays recursively: 100,000 '[' would otherwise escape
+        # as a traceback; no game log nests more than a few levels
+        raise GameLogError(name, None, "arrays or objects nested too deeply to be a game "
+                           "log") from None
     if not isinstance(doc, dict):
         raise GameLogError(name, "(top level)", f"expected a JSON object, got {type(doc).__name__}")
     version = doc.get("schema_version")
@@ -85,7 +116,7 @@ def parse_game_log(data: bytes | str, name: str = "<game log>") -> GameLog:
             name,
             "schema_version",
             f"this mafiakit reads game logs of schema version {SCHEMA_VERSION}, "
-            f"the file has {version!r}",
+            f"the file has {_shorten(repr(version))}",
         )
     try:
         return GameLog.model_validate(doc)
