@@ -27,6 +27,8 @@ from engine.gamelog import GameLog
 from engine.rulesets import RulingError, get_ruleset
 
 DESCRIPTOR = "game.toml"
+# a descriptor is a few lines; anything this big is not one (and tomllib holds it all)
+MAX_DESCRIPTOR_BYTES = 1024 * 1024
 
 
 class _Fields(BaseModel):
@@ -79,11 +81,24 @@ def read_descriptor(path: Path) -> ThreadGame:
     key when something is missing, unknown or points outside the folder."""
     name = str(path)
     try:
+        if not path.is_file():
+            # a FIFO named game.toml would block the batch run forever
+            raise BadInputError(name, None, "cannot be read: not a regular file")
+        if path.stat().st_size > MAX_DESCRIPTOR_BYTES:
+            raise BadInputError(name, None, f"{path.stat().st_size} bytes is over the "
+                                f"{MAX_DESCRIPTOR_BYTES}-byte cap: not a game descriptor")
         data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadInputError(name, None, f"cannot be read: {exc}") from None
+    except OSError as exc:
+        raise BadInputError(name, None, f"cannot be read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise BadInputError(name, f"byte {exc.start}", "cannot be read: not UTF-8 text") \
+            from None
     except tomllib.TOMLDecodeError as exc:
         raise BadInputError(name, None, f"not valid TOML: {exc}") from None
+    except RecursionError:
+        # tomllib parses nested arrays recursively: `x = [[[[...` must not be a traceback
+        raise BadInputError(name, None, "not valid TOML: arrays or tables nested too "
+                            "deeply") from None
     try:
         fields = _Fields.model_validate(data)
     except ValidationError as exc:
@@ -125,6 +140,9 @@ def _inside(descriptor: Path, key: str, value: str) -> Path:
                             "folder")
     if not target.exists():
         raise BadInputError(str(descriptor), key, f"{value!r} does not exist")
+    if not (target.is_file() or target.is_dir()):
+        # a FIFO would block the batch run's hashing and reading forever
+        raise BadInputError(str(descriptor), key, f"{value!r} is not a regular file")
     return descriptor.parent / value
 
 

@@ -82,7 +82,9 @@ class Summary:
 def _digest(paths: Iterable[Path]) -> str:
     h = hashlib.sha256()
     for path in paths:
-        h.update(path.read_bytes())
+        # a FIFO or device would block or never end: it is hashed by name, and processing
+        # it gives the error
+        h.update(path.read_bytes() if path.is_file() else f"not a file: {path}".encode())
         h.update(b"\0")
     return h.hexdigest()
 
@@ -104,6 +106,9 @@ def find(folders: Sequence[Path]) -> Found:
         described = _threads(top, out, ignored)
         for path in sorted([*top.rglob("*.json"), *top.rglob("*.json.gz")]):
             shown = str(path.relative_to(top))
+            if not path.is_file():
+                ignored.append((shown, "not a regular file (a FIFO, a device or a folder)"))
+                continue
             named = _game_id(path, top)
             if named is None:
                 ignored.append((shown, "JSON that is no game log (no \"meta\")"))

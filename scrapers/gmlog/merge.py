@@ -15,12 +15,22 @@ from scrapers.gmlog.parser import parse_gm_log
 from scrapers.gmlog.vocab import vocabulary
 
 _Phase = TypeVar("_Phase", NightLog, DayLog)
+# A GM's log of a whole game is a few KB of short lines (the bundled ones: 7 KB, lines under
+# 200 characters): a file this big is not one, and is refused before it is read (a line too
+# long to be one is reported by the parser, `MAX_LINE`)
+MAX_GM_LOG_BYTES = 1024 * 1024
 
 
 def read_gm_log(path: Path, log: GameLog, *, strict: bool = False) -> GmLog:
     """Parse the GM-log file `path` against the game's slots and rule set; an unreadable
     file is bad input (exit 2)."""
     try:
+        if not path.is_file():
+            # a FIFO would block the read forever, a device never end
+            raise BadInputError(str(path), None, "cannot read the GM log: not a regular file")
+        if path.stat().st_size > MAX_GM_LOG_BYTES:
+            raise BadInputError(str(path), None, f"{path.stat().st_size} bytes is over the "
+                                f"{MAX_GM_LOG_BYTES}-byte cap on a GM log")
         data = path.read_bytes()
         text = data.decode("utf-8-sig")
     except OSError as exc:

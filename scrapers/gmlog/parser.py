@@ -31,6 +31,10 @@ from scrapers.gmlog.model import GmLog, RoleLine
 from scrapers.gmlog.vocab import Vocabulary, vocabulary
 from scrapers.names import Name, NameIndex
 
+# The parser matches a line against the whole vocabulary: a line of 100 KB takes seconds.
+# A GM-log line is a sentence or a table row; one longer than this is not one, and is
+# reported unread rather than read for minutes
+MAX_LINE = 4000
 _SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[A-ZА-ЯЁ«\"])")
 
 
@@ -76,13 +80,15 @@ def parse_gm_log(text: str, *, ruleset: RuleSet | str | None, players: Sequence[
         try:
             reader.line(number, line)
         except _Unused as why:
+            # a line too long to read is quoted by its start only
+            quoted = line.strip() if len(line) <= MAX_LINE else line.strip()[:200] + " …"
             issue = ParseIssue(severity="warning", code=why.code,
                                where=Where(file=file, line=number), message=why.message,
-                               text=line.strip())
+                               text=quoted)
             reader.log.issues.append(issue)
             if strict:
                 raise BadInputError(file or "GM log", f"line {number}",
-                                    f"{why.message}: {line.strip()!r} [{why.code}] "
+                                    f"{why.message}: {quoted!r} [{why.code}] "
                                     "(strict mode)") from None
     return reader.log
 
@@ -103,6 +109,9 @@ class _Reader:
     state: _State = field(default_factory=_State)
 
     def line(self, number: int, raw: str) -> None:
+        if len(raw) > MAX_LINE:
+            raise _Unused("line-too-long", f"{len(raw):,} characters, over the {MAX_LINE:,} "
+                          "a GM-log line may have: not read")
         text = raw.strip()
         if not text or layout.is_decoration(text):
             self.log.silent.add(number)
