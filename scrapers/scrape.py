@@ -89,7 +89,7 @@ GM's published action log, merged in (`scrapers.gmlog`)."""
         issues.append(ParseIssue(
             severity="info", code="timezone-assumed",
             message="page times read as UTC unless a page states its zone (set --timezone)"))
-    host = urlsplit(thread.urls[0]).hostname if thread.urls else None
+    host = _host(thread.urls[0]) if thread.urls else None
     meta = Meta(title=thread.title or paths[0].name, forum=host, engine=thread.engine,
                 thread_urls=thread.urls, ruleset=ruleset, gms=gm_list, timezone=timezone,
                 sources=sources,
@@ -117,6 +117,15 @@ GM's published action log, merged in (`scrapers.gmlog`)."""
     # counted last, on the finished log: a stage that drops a post breaks the balance
     _account(log, [posts_balance(on_pages, log, thread.left_out), *balances], strict)
     return log
+
+
+def _host(url: str) -> str | None:
+    """The forum's host name, or None when the page's address cannot be split (a saved copy's
+    "http://[x", an IPv6 host never closed, makes urlsplit raise)."""
+    try:
+        return urlsplit(url).hostname
+    except ValueError:
+        return None
 
 
 def _account(log: GameLog, balances: list[Balance], strict: bool) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import re
 from datetime import datetime, tzinfo
-from urllib.parse import urljoin
 
 from lxml import etree
 
@@ -16,7 +15,7 @@ from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.census import Census, census
 from scrapers.forum.dates import stated_zone
 from scrapers.forum.engines import adapters
-from scrapers.forum.spec import EngineSpec, collapse_spaces
+from scrapers.forum.spec import EngineSpec, absolute_url, collapse_spaces
 from scrapers.forum.types import ForumPost, Page, PageContext, PageInfo, ParsedPage
 
 _SAVED_FROM = re.compile(r"<!--\s*saved from url=\(\d+\)(?P<url>\S+?)\s*-->", re.I)
@@ -126,7 +125,7 @@ def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
     adapter, spec = found
     base = root.find(".//base")
     if base is not None and base.get("href"):
-        ctx.base_url = urljoin(ctx.base_url or "", base.get("href", ""))
+        ctx.base_url = absolute_url(ctx.base_url or "", base.get("href", ""))
     parsed = adapter.parse(root, spec, ctx, text)
     counted = census(root, text, spec)
     if counted is not None:

@@ -276,7 +276,7 @@ def _post(el: etree._Element, order: int, spec: EngineSpec, ctx: PageContext,
             src = img.get("src")
             # a saved copy's own "./page_files/x.jpg" never existed on the forum: keep it
             if src and ctx.base_url and not _SAVED_ASSET.match(src):
-                src = urljoin(ctx.base_url, src)
+                src = absolute_url(ctx.base_url, src)
             avatar = Avatar(url=src, alt=img.get("alt"))
         else:
             avatar = Avatar()
@@ -339,3 +339,13 @@ def _time(el: etree._Element, spec: EngineSpec, ctx: PageContext, post_id: str |
                else "not a date this reader knows")
         ctx.issue("warning", "bad-time", f"post {post_id}: time not read: {why}", text=raw)
     return raw, dt
+
+
+def absolute_url(base: str, src: str) -> str:
+    """`src` against the page's address, or as written when either is no URL urljoin can
+    split ("http://[", an unclosed IPv6 host, raises ValueError; found by the atheris
+    read_page fuzzer): an avatar's address is kept for the reader, a bad one included."""
+    try:
+        return urljoin(base, src)
+    except ValueError:
+        return src

@@ -116,7 +116,9 @@ class NameIndex:
         # reading, then the written-out readings of the shorter prefixes; a shorter prefix
         # that fits several slots ("The" of "The Bzzzulge") is no answer and does not stop
         # the search
-        tries = [" ".join(words[:k]) for k in range(len(words), 0, -1)][:6] or [written]
+        # the longest six prefixes only: building all of them was quadratic in the words
+        tries = [" ".join(words[:k]) for k in range(len(words), max(len(words) - 6, 0), -1)] \
+            or [written]
         res = self._resolve_one(tries[0], valid, fuzzy=False, at=at)
         if res.how != "unknown":
             return Resolution(written, res.owner, res.how, res.candidates, res.matched)

@@ -5,7 +5,8 @@ Printed per target: the examples run (calls of the target, shrinking included), 
 and the failures found (distinct exceptions other than mafiakit's documented errors; each
 is printed with its minimised input, to keep in tests/fuzz/test_crashers.py). Nothing is
 asserted. `MAFIAKIT_FUZZ_BENCH_EXAMPLES` changes the count, `MAFIAKIT_FUZZ_TARGETS` (names
-separated by commas, a name matching when it contains one) picks targets.
+separated by commas, a name matching when it contains one, or equals one written with a
+"$" after it) picks targets.
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ def run() -> None:
     print(f"{'target':28} {'examples':>9} {'seconds':>8} {'failures':>8}")
     total = 0
     for name, (function, strategy) in sorted(targets().items()):
-        if picked and not any(p in name for p in picked):
+        if picked and not any(name == p[:-1] if p.endswith("$") else p in name
+                              for p in picked):
             continue
         calls = [0]
         fuzz = _counted(function, calls)
