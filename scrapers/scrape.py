@@ -12,10 +12,10 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from engine.errors import BadInputError
-from engine.gamelog import GameLog, Meta, ParseIssue, SourceFile, Where
+from engine.gamelog import GameLog, Meta, ParseIssue, SourceFile, Where, zone_info
 from engine.gamelog.record import record_changes, record_fates
 from scrapers.accounting import Balance, gm_log_balance, posts_balance, record
 from scrapers.archive.inputs import InputReport, read_inputs
@@ -53,9 +53,9 @@ GM's published action log, merged in (`scrapers.gmlog`)."""
         raise BadInputError(gm_log.name, None, "a GM log is read against the players: it "
                             "cannot go with --posts-only")
     try:
-        zone = ZoneInfo(timezone)
-    except (ZoneInfoNotFoundError, ValueError) as exc:
-        raise BadInputError(None, "--timezone", f"unknown IANA time zone {timezone!r}") from exc
+        zone = zone_info(timezone)
+    except ValueError as exc:
+        raise BadInputError(None, "--timezone", str(exc)) from exc
     report = InputReport()
     results: list[PageResult] = []
     sources: list[SourceFile] = []

@@ -12,7 +12,7 @@ from engine.gamelog.base import (
 from engine.gamelog.io import dumps, json_schema, json_schema_text, load, parse_game_log, save
 from engine.gamelog.issues import ParseIssue, Where
 from engine.gamelog.log import SCHEMA_VERSION, GameLog
-from engine.gamelog.meta import Meta, SourceFile
+from engine.gamelog.meta import Meta, SourceFile, zone_info
 from engine.gamelog.phases import Boundary, Phase
 from engine.gamelog.posts import Avatar, EditMarker, Post, Quote
 from engine.gamelog.published import (
@@ -72,4 +72,5 @@ __all__ = [
     "phase_sort_key",
     "save",
     "split_phase_key",
+    "zone_info",
 ]

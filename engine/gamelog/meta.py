@@ -9,6 +9,16 @@ from pydantic import AwareDatetime, Field, field_validator
 
 from engine.gamelog.base import Model
 
+
+def zone_info(name: str) -> ZoneInfo:
+    """The IANA zone `name`, or ValueError saying it is unknown. ZoneInfo looks the name up
+    as a file: a name too long for one is an OSError (found by the game_log fuzzer)."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError, OSError) as exc:
+        shown = name if len(name) <= 80 else f"{name[:80]}... ({len(name)} characters)"
+        raise ValueError(f"unknown IANA time zone {shown!r}") from exc
+
 SourceFileKind = Literal[
     "posts", "archive", "transitions", "page", "gm-log", "roster", "game-log", "other"
 ]
@@ -52,10 +62,7 @@ class Meta(Model):
     @field_validator("timezone")
     @classmethod
     def _known_zone(cls, value: str) -> str:
-        try:
-            ZoneInfo(value)
-        except (ZoneInfoNotFoundError, ValueError) as exc:
-            raise ValueError(f"unknown IANA time zone {value!r}") from exc
+        zone_info(value)
         return value
 
     @field_validator("rulings")

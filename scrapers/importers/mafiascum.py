@@ -14,7 +14,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+from zoneinfo import ZoneInfo
 
 from engine.errors import BadInputError
 from engine.gamelog import (
@@ -35,6 +35,7 @@ from engine.gamelog import (
     Where,
     phase_sort_key,
     split_phase_key,
+    zone_info,
 )
 from engine.rulesets import get_ruleset
 from scrapers.accounting import imported_posts_balance, record, set_aside_issues, votes_balance
@@ -75,9 +76,9 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
     anything that would lose data or ground truth; other oddities become `issues`."""
     say = progress or (lambda _msg: None)
     try:
-        zone = ZoneInfo(timezone)
-    except (ZoneInfoNotFoundError, ValueError) as exc:
-        raise BadInputError(None, "--timezone", f"unknown IANA time zone {timezone!r}") from exc
+        zone = zone_info(timezone)
+    except ValueError as exc:
+        raise BadInputError(None, "--timezone", str(exc)) from exc
     issues: list[ParseIssue] = []
 
     say(f"reading {files.posts.name}")

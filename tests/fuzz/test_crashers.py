@@ -4,15 +4,21 @@ does not allow are removed before parsing, and counted in a "control-characters"
 
 from __future__ import annotations
 
+import json
 import tracemalloc
 from datetime import UTC
 from pathlib import Path
 
+import pytest
+
+from engine.errors import BadInputError, GameLogError
+from engine.gamelog.io import parse_game_log
 from scrapers.forum.page import read_page
 from scrapers.names import Name, NameIndex
 from scrapers.scrape import scrape
 
 FIXTURES = Path(__file__).resolve().parents[1] / "scrapers" / "fixtures"
+SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample" / "island-mini.json"
 
 
 def test_control_character_after_a_spoiler_in_a_forumotion_post() -> None:
@@ -99,3 +105,15 @@ def test_a_name_of_thousands_of_words_resolves_in_linear_space() -> None:
         tracemalloc.stop()
     assert peak < 8 * 1024 * 1024, f"{peak / 1e6:.0f} MB to resolve one long name"
     assert index.resolve("Кенту").owner == "s1"
+
+
+def test_a_time_zone_name_too_long_for_a_file_name() -> None:
+    """A game log whose meta.timezone is thousands of characters: ZoneInfo looks the name
+    up as a file and raised OSError (file name too long) out of game-log loading. Found by
+    the game_log fuzzer; now a GameLogError naming the field, and --timezone says so too."""
+    doc = json.loads(SAMPLE.read_text(encoding="utf-8"))
+    doc["meta"]["timezone"] = "<div>" * 1000 + "UTC"
+    with pytest.raises(GameLogError, match=r"meta.timezone.*unknown IANA time zone"):
+        parse_game_log(json.dumps(doc))
+    with pytest.raises(BadInputError, match="unknown IANA time zone"):
+        scrape([FIXTURES / "phpbb" / "phpbb30_prosilver_ru.html"], timezone="x" * 5000)
