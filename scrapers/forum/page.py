@@ -60,6 +60,8 @@ def parse_html(text: str) -> etree._Element:
         # lxml reads C0 controls into the tree but refuses them when the markup is rewritten
         # (quotes, spoilers): they carry nothing a reader sees, so they go
         cleaned = _NOT_XML.sub("", cleaned)
+    if "&#" in cleaned and _NOT_XML_REF.search(cleaned):
+        cleaned = _NOT_XML_REF.sub("", cleaned)  # the same characters written as references
     root = etree.fromstring(cleaned or "<html></html>", etree.HTMLParser())
     if root is None:  # only whitespace or comments
         root = etree.fromstring("<html></html>", etree.HTMLParser())
@@ -90,6 +92,12 @@ def detect(root: etree._Element, text: str) -> tuple[EngineAdapter, EngineSpec] 
 # characters XML (and so lxml's tree) does not allow: C0 controls but tab, LF and CR,
 # U+FFFE/U+FFFF and lone surrogates
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+# the same written as character references, which lxml's parser turns into them ("&#03" with
+# no semicolon, found by the atheris fuzzer in a XenForo post; &#0; and surrogates it makes
+# U+FFFD itself)
+_NOT_XML_REF = re.compile(r"&#(?:0*(?:[1-8]|1[124-9]|2[0-9]|3[01]|6553[45])(?![0-9])"
+                          r"|[xX]0*(?:[1-8bBcCeEfF]|1[0-9a-fA-F]|[fF]{3}[eEfF])(?![0-9a-fA-F]))"
+                          r";?")
 
 
 def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
@@ -99,9 +107,12 @@ def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
     ctx = PageContext(name=page.name, timezone=timezone, captured_at=page.captured_at,
                       issues=list(page.issues), base_url=page.url)
     text = page.text
-    if _NOT_XML.search(text):  # `parse_html` removes them: said here, where issues are kept
+    controls = len(_NOT_XML.findall(text))
+    if "&#" in text:
+        controls += len(_NOT_XML_REF.findall(text))
+    if controls:  # `parse_html` removes them: said here, where issues are kept
         ctx.issue("warning", "control-characters",
-                  f"{len(_NOT_XML.findall(text))} control characters (not allowed in HTML "
+                  f"{controls} control characters (not allowed in HTML "
                   "text) removed")
     try:
         root = parse_html(text)
