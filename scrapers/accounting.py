@@ -25,8 +25,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from engine.gamelog import GameLog, ParseIssue, Where
+from engine.rulesets import RuleSet
 from scrapers.gmlog.model import GmLog
-from scrapers.votes import VoteReading
+from scrapers.votes import VoteReading, read_votes
 from scrapers.votes.extract import REASONS
 
 
@@ -99,6 +100,15 @@ def votes_balance(reading: VoteReading) -> Balance:
         raise ValueError(f"vote marks set aside for unknown reasons: {sorted(unknown)}")
     return Balance(what="vote-like marks", given=reading.marks, given_as="in the posts",
                    kept={"gave votes": reading.voting}, reported=dict(reasons))
+
+
+def take_votes(log: GameLog, ruleset: RuleSet | None = None) -> Balance:
+    """Read the log's votes into it, the marks set aside into its issues, and give the
+    balance of the marks (for the caller to `record` with its others)."""
+    reading = read_votes(log, ruleset)
+    log.votes = reading.votes
+    log.issues.extend(set_aside_issues(reading))
+    return votes_balance(reading)
 
 
 def set_aside_issues(reading: VoteReading) -> list[ParseIssue]:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engine.gamelog import GameLog, Occupant, ParseIssue, Slot, Where
 from engine.rulesets import RuleSet, RulingError, get_ruleset
-from scrapers.accounting import record, set_aside_issues, votes_balance
+from scrapers.accounting import record, take_votes
 from scrapers.deaths import read_deaths
 from scrapers.house_rules import apply_house_rules
 from scrapers.names.keys import fold
@@ -19,7 +19,7 @@ from scrapers.phases import detect_phases
 from scrapers.phases.deadlines import ends_from_close
 from scrapers.roster import Roster, assign_posts, read_roster_file, roster_from_post, slots_from
 from scrapers.votecounts import read_vote_counts
-from scrapers.votes import GRAMMARS, read_votes
+from scrapers.votes import GRAMMARS
 
 Say = Callable[[str], None]
 
@@ -76,10 +76,7 @@ def complete(log: GameLog, *, roster_file: Path | None = None, say: Say | None =
         return log
     if ruleset.day.grammar in GRAMMARS:
         tell("reading the votes")
-        reading = read_votes(log, ruleset)
-        log.votes = reading.votes
-        log.issues.extend(set_aside_issues(reading))
-        record(log, [votes_balance(reading)])
+        record(log, [take_votes(log, ruleset)])
     return log
 
 

@@ -38,7 +38,7 @@ from engine.gamelog import (
     zone_info,
 )
 from engine.rulesets import get_ruleset
-from scrapers.accounting import imported_posts_balance, record, set_aside_issues, votes_balance
+from scrapers.accounting import imported_posts_balance, record, take_votes
 from scrapers.house_rules import apply_house_rules
 from scrapers.html_text import body_text
 from scrapers.importers.mafiascum_archive import (
@@ -58,7 +58,6 @@ from scrapers.importers.mafiascum_transitions import DayEnds, read_day_ends
 from scrapers.phases import detect_day_starts, detect_phases_in
 from scrapers.sources import source_file
 from scrapers.votecounts import read_vote_counts
-from scrapers.votes import read_votes
 
 _TAGS = re.compile(r"<[^>]+>")
 
@@ -136,13 +135,10 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
     say("reading the GM's vote counts")
     log.issues.extend(read_vote_counts(log))
     say("reading the votes")
-    reading = read_votes(log)
-    log.votes = reading.votes
-    log.issues.extend(set_aside_issues(reading))
+    votes = take_votes(log)
     # the file's lines, counted apart from the reader that turned them into posts
     lines = sum(1 for line in posts_bytes.decode("utf-8").split("\n") if line.strip())
-    record(log, [imported_posts_balance(lines, log, files.posts.name),
-                 votes_balance(reading)])
+    record(log, [imported_posts_balance(lines, log, files.posts.name), votes])
     return log
 
 
