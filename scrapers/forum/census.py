@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 from lxml import etree
 
@@ -121,9 +122,22 @@ _ANCHORS: dict[str, _Anchors] = {
 }
 
 
+@cache
+def _declared() -> dict[str, _Anchors]:
+    """The anchors the registered families declare with their adapter (`EngineAdapter.
+    anchors`), with those written here."""
+    from scrapers.forum.engines import adapters  # the registry imports the engines, not this
+
+    out = dict(_ANCHORS)
+    for adapter in adapters():
+        for engine, pairs in adapter.anchors:
+            out[engine] = _anchors(*pairs)
+    return out
+
+
 def has_census(engine: str) -> bool:
     """Whether the census knows the anchors of this engine variant."""
-    return engine in _ANCHORS
+    return engine in _declared()
 
 
 def census(root: etree._Element, text: str, spec: EngineSpec) -> Census | None:
@@ -131,7 +145,7 @@ def census(root: etree._Element, text: str, spec: EngineSpec) -> Census | None:
     known anchor. `root` is the page's tree; the anchors are read from the text, where one
     regex finds them all (the tree is neither needed nor walked)."""
     del root  # the same signature as an adapter's; a future variant may need the tree
-    anchors = _ANCHORS.get(spec.engine)
+    anchors = _declared().get(spec.engine)
     if anchors is None:
         return None
     return Census(ids=frozenset(anchors.ids(text)))

@@ -48,7 +48,24 @@ _DROP = frozenset({"script", "style", "noscript", "input", "button", "form", "if
                    "embed"})
 
 
-Selector = CSSSelector | etree.XPath
+class Chain:
+    """Selectors tried in turn: the elements the first of them finds (a theme-agnostic
+    fallback after the default theme's path: ``("p.author strong", "[itemprop=author]")``).
+    Called like a compiled XPath, so `select` and `first` take it as they take one."""
+
+    def __init__(self, selectors: tuple[str, ...]) -> None:
+        self.selectors = tuple(css(s) for s in selectors)
+        self.css = " || ".join(selectors)
+
+    def __call__(self, el: etree._Element) -> list[etree._Element]:
+        for sel in self.selectors:
+            found = select(sel, el)
+            if found:
+                return found
+        return []
+
+
+Selector = CSSSelector | etree.XPath | Chain
 
 
 # XPath compiled with regexp=False: lxml then skips registering the EXSLT regular
@@ -73,9 +90,12 @@ class FastCSS(LeanCSS):
         self.matcher = matcher
 
 
-def css(selector: str) -> Selector:
+def css(selector: str | tuple[str, ...]) -> Selector:
     """A compiled selector: CSS, or XPath when written ``xpath:...`` (for what CSS cannot
-    say, such as "the row that holds the author"). Compiled once, when a spec is built."""
+    say, such as "the row that holds the author"), or a tuple of them tried in turn
+    (`Chain`). Compiled once, when a spec is built."""
+    if isinstance(selector, tuple):
+        return Chain(selector) if len(selector) > 1 else css(selector[0])
     if selector.startswith("xpath:"):
         return etree.XPath(descendant_steps(selector.removeprefix("xpath:")), regexp=False)
     matcher = compile_css(selector)

@@ -15,8 +15,23 @@ from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.census import Census, census
 from scrapers.forum.dates import stated_zone
 from scrapers.forum.engines import adapters
+from scrapers.forum.signals import Evidence, score, searched
 from scrapers.forum.spec import EngineSpec, absolute_url, collapse_spaces
 from scrapers.forum.types import ForumPost, Page, PageContext, PageInfo, ParsedPage
+
+# a page is complete when its </body> or </html> was written and what follows it is whole
+# markup: a browser's DOM dump ("save as complete", developer tools) has no <html> start tag
+# and may end with elements scripts put after </body> (ad iframes); a cut page ends before
+# either, or inside a tag or a text
+_END_TAG = re.compile(r"</(?:html|body)\s*>", re.I)
+_WHOLE_END = re.compile(r"(?:>|-->)\s*$")
+
+
+def _complete(text: str) -> bool:
+    tail = text[-65536:]
+    ends = list(_END_TAG.finditer(tail))
+    return bool(ends) and _WHOLE_END.search(tail[ends[-1].start():]) is not None
+
 
 _SAVED_FROM = re.compile(r"<!--\s*saved from url=\(\d+\)(?P<url>\S+?)\s*-->", re.I)
 
@@ -34,11 +49,15 @@ def load_page(name: str, data: bytes, *, mtime: datetime | None = None) -> Page:
             severity="info", code="charset-mismatch", where=Where(file=name),
             message=f"the page declares {decoded.declared} but reads as {decoded.encoding}"))
     un = unwrap(decoded.text)
-    if not re.search(r"</html\s*>\s*(?:<!--.*?-->\s*)*$", un.text[-4096:], re.I | re.S):
+    if not data.strip():
+        issues.append(ParseIssue(
+            severity="error", code="empty-page", where=Where(file=name),
+            message=f"the file is empty ({len(data)} bytes): nothing was saved in it"))
+    elif not _complete(un.text):
         issues.append(ParseIssue(
             severity="warning", code="page-truncated", where=Where(file=name),
-            message="the page ends before </html>: it was saved or copied incompletely; "
-                    "posts at its end may be missing or cut short"))
+            message="the page ends before its </body> or </html>: it was saved or copied "
+                    "incompletely; posts at its end may be missing or cut short"))
     url = un.original_url
     captured, how = un.captured_at, ("wayback" if un.captured_at else None)
     saved = _SAVED_FROM.search(un.text[:4096])
@@ -81,8 +100,27 @@ def plain_text(root: etree._Element) -> str:
     return collapse_spaces(plain)
 
 
-def detect(root: etree._Element, text: str) -> tuple[EngineAdapter, EngineSpec] | None:
-    for adapter in adapters():
+def evidence(text: str, registry: tuple[EngineAdapter, ...] | None = None
+             ) -> list[Evidence]:
+    """Each family's signal score on the page, best first (registry order among equals)."""
+    part = searched(text)
+    found = [score(a.family, a.signals, part) for a in (registry or adapters())]
+    order = {e.family: i for i, e in enumerate(found)}
+    return sorted(found, key=lambda e: (-e.score, order[e.family]))
+
+
+def detect(root: etree._Element, text: str, *,
+           registry: tuple[EngineAdapter, ...] | None = None,
+           prefer: str | None = None) -> tuple[EngineAdapter, EngineSpec] | None:
+    """The family and variant of the page: families are tried in order of the evidence
+    their signals find (`prefer`, the family the rest of the archive is, first), each
+    family's own `detect` deciding the variant or refusing."""
+    registry = registry or adapters()
+    by_family = {a.family: a for a in registry}
+    ranked = [by_family[e.family] for e in evidence(text, registry)]
+    if prefer in by_family:
+        ranked.sort(key=lambda a: a.family != prefer)  # stable: the rest keep their order
+    for adapter in ranked:
         spec = adapter.detect(root, text)
         if spec is not None:
             return adapter, spec

@@ -49,6 +49,10 @@ _EDITOR_FORMS = (
 )
 
 
+# a selector field: one selector (CSS, or ``xpath:...``), or a chain of them tried in turn
+Sel = str | tuple[str, ...]
+
+
 @dataclass(frozen=True)
 class _Patterns:
     post_id: re.Pattern[str]
@@ -63,31 +67,34 @@ class EngineSpec:
     parts are relative to the post element."""
 
     engine: str
-    post: str
-    author: str
-    body: str
+    post: Sel
+    author: Sel
+    body: Sel
     markup: MarkupSpec = field(default_factory=MarkupSpec)
-    post_id: str | None = None  # element holding the id; None: the post element itself
+    post_id: Sel | None = None  # element holding the id; None: the post element itself
     post_id_attr: str = "id"
     post_id_regex: str = r"(\d+)"
     author_id_attr: str = "href"
     author_id_regex: str = AUTHOR_ID_RE
-    author_link: str | None = None  # element with the profile link when not the author's
-    time: str | None = None
+    author_link: Sel | None = None  # element with the profile link when not the author's
+    # inside the author element: badges, ranks, reputation counters, online markers that
+    # themes put there, removed from the name (see `author_name`)
+    author_noise: Sel | None = None
+    time: Sel | None = None
     time_attrs: tuple[str, ...] = ()  # attributes tried before the text (title, datetime)
     time_regex: str | None = None  # group 1 of this taken from the time text
-    number: str | None = None
+    number: Sel | None = None
     number_attr: str | None = None
     number_regex: str = r"#?\s*(\d+)"
-    signature: str | None = None  # removed from the body before anything else
-    edit: str | None = None
-    avatar: str | None = None  # img; None: the engine variant shows none in this markup
+    signature: Sel | None = None  # removed from the body before anything else
+    edit: Sel | None = None
+    avatar: Sel | None = None  # img; None: the engine variant shows none in this markup
     day_first: bool = True
-    title: str | None = None  # thread title on the page
-    page_current: str | None = None  # element with the current page number
+    title: Sel | None = None  # thread title on the page
+    page_current: Sel | None = None  # element with the current page number
     page_count_regex: str | None = r"(?:page|страница)\s*\d+\s*(?:of|из)\s*(\d+)"
     thread_id_regex: str = r"[?&;](?:t|topic|showtopic|threadid|thread_id|tid)=(\d+)"
-    deleted: str | None = None  # matched inside a post: a deleted/hidden placeholder
+    deleted: Sel | None = None  # matched inside a post: a deleted/hidden placeholder
 
     @cached_property
     def patterns(self) -> _Patterns:
@@ -100,8 +107,8 @@ class EngineSpec:
 
     @cached_property
     def compiled(self) -> dict[str, Selector | None]:
-        names = ("post", "author", "body", "post_id", "author_link", "time", "number",
-                 "signature", "edit", "avatar", "title", "page_current", "deleted")
+        names = ("post", "author", "body", "post_id", "author_link", "author_noise", "time",
+                 "number", "signature", "edit", "avatar", "title", "page_current", "deleted")
         return {n: (css(getattr(self, n)) if getattr(self, n) else None) for n in names}
 
 
@@ -112,6 +119,45 @@ def _first(sel: Selector | None, el: etree._Element) -> etree._Element | None:
 def _text(el: etree._Element | None) -> str:
     # XPath string() in C: these are short fields (author, time, number, edit line)
     return flat_text(el) if el is not None else ""
+
+
+# classes of what themes put inside the element holding a poster's name besides the name: a
+# rank or title, badges, a reputation or post counter, an online marker, text for screen
+# readers, icons; matched as parts of class words ("userBadge", "rank-title", "is-online")
+_AUTHOR_NOISE = re.compile(
+    r"badge|rank|reputation|\brep\b|online|offline|status|sr-only|screen-reader|"
+    r"visually-?hidden|a11y|flair|user-?title|usertitle|\bicon|ipsType_light|counter|"
+    r"subscriber|premium|donor|tooltip|\btag\b|label|pronoun", re.I)
+_AUTHOR_DROP_TAGS = frozenset({"button", "script", "style", "sup", "sub", "img", "svg", "i",
+                               "small", "time"})
+
+
+def author_name(el: etree._Element, noise: Selector | None = None) -> str:
+    """The poster's name in `el`: its text without what themes put beside the name inside
+    the same element (`_AUTHOR_NOISE` classes, the spec's `author_noise`, buttons, icons,
+    counters in <sup>/<small>). When that leaves nothing, the whole text: a name written
+    only inside such an element is still the name."""
+    whole = _text(el)
+    if not len(el):
+        return whole
+    drop: set[etree._Element] = set(select(noise, el)) if noise is not None else set()
+    for d in el.iterdescendants(etree.Element):
+        if d.tag in _AUTHOR_DROP_TAGS or _AUTHOR_NOISE.search(d.get("class") or ""):
+            drop.add(d)
+    if not drop:
+        return whole
+    parts: list[str] = [el.text or ""]
+
+    def walk(node: etree._Element) -> None:
+        for child in node:
+            if child not in drop and isinstance(child.tag, str):
+                parts.append(child.text or "")
+                walk(child)
+            parts.append(child.tail or "")
+
+    walk(el)
+    name = " ".join("".join(parts).split())
+    return name or whole
 
 
 def parse_edit(raw: str, ctx: PageContext, *, day_first: bool = True) -> EditMarker:
@@ -249,7 +295,7 @@ def _post(el: etree._Element, order: int, spec: EngineSpec, ctx: PageContext,
         im = spec.patterns.post_id.search(id_el.get(spec.post_id_attr) or "")
         post_id = im.group(1) if im else None
     author_el = _first(sel["author"], el)
-    author = _text(author_el)
+    author = author_name(author_el, sel["author_noise"]) if author_el is not None else ""
     link = _first(sel["author_link"], el) if spec.author_link else author_el
     author_id = None
     if link is not None:
@@ -263,7 +309,7 @@ def _post(el: etree._Element, order: int, spec: EngineSpec, ctx: PageContext,
         raw_num = (num_el.get(spec.number_attr) if spec.number_attr else None) or _text(num_el)
         nm = spec.patterns.number.search(raw_num)
         number = int(nm.group(1)) if nm else None
-    time_raw, time = _time(el, spec, ctx, post_id)
+    time_raw, time, time_text = _time(el, spec, ctx, post_id)
     edit = None
     edit_el = _first(sel["edit"], el)
     if edit_el is not None:
@@ -306,39 +352,50 @@ def _post(el: etree._Element, order: int, spec: EngineSpec, ctx: PageContext,
         author = "(unknown)"
     return ForumPost(page=ctx.name, order=order, post_id=post_id, number=number, author=author,
                      author_id=author_id, time=time, time_raw=time_raw, html=html, text=text,
-                     quotes=quotes, edit=edit, avatar=avatar, deleted=deleted)
+                     quotes=quotes, edit=edit, avatar=avatar, deleted=deleted,
+                     time_text=time_text)
 
 
 def _time(el: etree._Element, spec: EngineSpec, ctx: PageContext, post_id: str | None
-          ) -> tuple[str | None, datetime | None]:
+          ) -> tuple[str | None, datetime | None, str | None]:
+    """The post's time: (what was read: an attribute's value or the printed text, the aware
+    time, the printed text)."""
     time_el = _first(spec.compiled["time"], el)
     if time_el is None:
         if spec.time:
             ctx.issue("warning", "post-without-time", f"post {post_id}: no time found")
-        return None, None
-    for attr in spec.time_attrs:
-        value = time_el.get(attr)
-        if not value:
-            continue
-        if value.isdigit() and len(value) >= 9:
-            dt = from_unix(value, ctx.timezone)
-        else:
-            dt = from_iso(value, ctx.timezone) or parse_forum_date(
-                value, ctx.timezone, anchor=ctx.captured_at, day_first=spec.day_first)
-        if dt is not None:
-            return value, dt
+        return None, None, None
     raw = _text(time_el)
     time_pattern = spec.patterns.time
     if time_pattern is not None:
         tm = time_pattern.search(raw)
         raw = tm.group(1).strip() if tm else raw
+    for attr in spec.time_attrs:
+        value = time_el.get(attr)
+        if not value:
+            continue
+        dt = time_value(value, ctx, day_first=spec.day_first)
+        if dt is not None:
+            return value, dt, raw or None
     dt = parse_forum_date(raw, ctx.timezone, anchor=ctx.captured_at, day_first=spec.day_first)
     if dt is None:
         relative = re.search(r"сегодня|вчера|today|yesterday", raw, re.I)
         why = ("a relative date and the page's capture date is unknown" if relative
                else "not a date this reader knows")
         ctx.issue("warning", "bad-time", f"post {post_id}: time not read: {why}", text=raw)
-    return raw, dt
+    return raw, dt, raw or None
+
+
+def time_value(value: str, ctx: PageContext, *, day_first: bool = True) -> datetime | None:
+    """A time written in an attribute: Unix seconds (or milliseconds), ISO 8601, or a date
+    as a forum prints it."""
+    value = value.strip()
+    if value.isdigit() and len(value) >= 9:
+        if len(value) >= 13:  # milliseconds (JavaScript's Date.now())
+            value = value[:-3]
+        return from_unix(value, ctx.timezone)
+    return from_iso(value, ctx.timezone) or parse_forum_date(
+        value, ctx.timezone, anchor=ctx.captured_at, day_first=day_first)
 
 
 def absolute_url(base: str, src: str) -> str:

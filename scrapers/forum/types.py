@@ -73,6 +73,9 @@ class ForumPost:
     edit: EditMarker | None = None
     avatar: Avatar | None = None
     deleted: bool = False
+    # the time as the page prints it, when `time_raw` was read from an attribute
+    # (<time datetime>, a title) or taken out of a longer line: what a reader sees
+    time_text: str | None = None
 
 
 @dataclass

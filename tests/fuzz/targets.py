@@ -20,7 +20,7 @@ from engine.errors import MafiakitError
 from engine.gamelog import GameLog, parse_game_log
 from engine.rulesets import get_ruleset
 from scrapers.archive.decode import decode_page
-from scrapers.forum.engines import adapters
+from scrapers.forum.engines import FAMILIES, adapters
 from scrapers.forum.page import parse_html, plain_text, read_page
 from scrapers.forum.types import PageContext
 from scrapers.gmlog import parse_gm_log
@@ -42,9 +42,9 @@ from tests.fuzz.inputs import (
 DOCUMENTED = MafiakitError
 ADAPTERS = {a.family: a for a in adapters()}
 # fixture directories (tests/scrapers/fixtures/<dir>) to the adapter family that reads them
-FAMILY_OF_DIR = {"forumotion": "forumotion", "invision": "invision", "mybb": "mybb",
-                 "mybbru": "mybbru", "phpbb": "phpbb", "smf": "smf", "ucoz": "ucoz",
-                 "vbulletin": "vbulletin", "xenforo": "xenforo"}
+# each family's fixture pages are in tests/scrapers/fixtures/<family>/ (the conformance test
+# requires them), so every registered family gets its fuzz target
+FAMILY_OF_DIR = {family: family for family in FAMILIES}
 
 
 def decode(data: bytes) -> None:

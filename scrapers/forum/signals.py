@@ -1,0 +1,115 @@
+"""Engine detection from several independent signals, each with its weight.
+
+One marker is a weak witness: a theme renames classes, a host strips the generator `<meta>`,
+a "Powered by" line is cut from a custom footer, an imitation skin copies another engine's
+class names. An engine family therefore declares the evidence it leaves (`Signal`s of a few
+kinds: the generator meta, the "Powered by" footer, characteristic class names and ids,
+script and stylesheet addresses, form actions, any other markup), each with a weight, and the
+page's score for a family is the sum of the weights of the signals it shows. Families are then
+tried in order of score, so that the family with the most evidence claims the page first; a
+family's own `detect` still decides the variant and may refuse (an imitation it knows of).
+
+The archive decides once (`decide`): when the pages of one archive agree on a family, a page
+that no family claims is read with that family's variants tried first, and a page whose best
+score names another family is reported.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+# signals are searched in the page's first and last part: generator metas, stylesheets and
+# scripts sit in the head, "Powered by" lines in the footer, class names everywhere (a post
+# list repeats them, so the head of the body shows them too)
+_HEAD = 400_000
+_TAIL = 100_000
+
+
+@dataclass(frozen=True)
+class Signal:
+    """One piece of evidence: `pattern` (a regular expression over the page's HTML) and the
+    weight it carries. `what` says in words what it is, for messages."""
+
+    what: str
+    pattern: str
+    weight: float = 1.0
+    compiled: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "compiled", re.compile(self.pattern, re.I))
+
+    def found(self, text: str) -> bool:
+        return self.compiled.search(text) is not None
+
+
+def generator(name: str, weight: float = 3.0) -> Signal:
+    """`<meta name="generator" content="NAME ...">` (either attribute first)."""
+    n = re.escape(name)
+    return Signal(f"generator meta {name!r}",
+                  rf"<meta\s[^>]*(?:name=[\"']?generator[\"']?[^>]*content=[\"'][^\"']*{n}"
+                  rf"|content=[\"'][^\"']*{n}[^\"']*[\"'][^>]*name=[\"']?generator)", weight)
+
+
+def powered_by(name: str, weight: float = 2.0) -> Signal:
+    """A "Powered by NAME" footer (the words may be split by a link or a span)."""
+    n = re.escape(name).replace(r"\ ", r"\s*")
+    return Signal(f"'Powered by {name}'",
+                  rf"(?:powered\s+by|работает\s+на|forum\s+software\s+by|движок)\W*(?:<[^>]*>\s*)*"
+                  rf"(?:&nbsp;|\s)*{n}", weight)
+
+
+def css_class(name: str, weight: float = 1.0) -> Signal:
+    """An element with class NAME among its classes."""
+    n = re.escape(name)
+    return Signal(f"class {name!r}",
+                  rf"class=[\"'](?:[^\"']*\s)?{n}(?:\s[^\"']*)?[\"']", weight)
+
+
+def element_id(prefix: str, weight: float = 1.0) -> Signal:
+    """An element whose id starts with PREFIX (followed by digits when PREFIX ends in '#':
+    ``element_id("post_#")``)."""
+    if prefix.endswith("#"):
+        body = re.escape(prefix[:-1]) + r"\d+"
+    else:
+        body = re.escape(prefix) + r"[^\"']*"
+    return Signal(f"id {prefix!r}", rf"\sid=[\"']{body}[\"']", weight)
+
+
+def asset(pattern: str, weight: float = 1.5) -> Signal:
+    """A script or stylesheet address matching PATTERN (a regex on the address)."""
+    return Signal(f"asset /{pattern}/",
+                  rf"<(?:script|link)\s[^>]*(?:src|href)=[\"'][^\"']*{pattern}", weight)
+
+
+def form_action(pattern: str, weight: float = 1.0) -> Signal:
+    """A form posting to an address matching PATTERN."""
+    return Signal(f"form action /{pattern}/",
+                  rf"<form\s[^>]*action=[\"'][^\"']*{pattern}", weight)
+
+
+def markup(what: str, pattern: str, weight: float = 1.0) -> Signal:
+    """Any other evidence in the markup, as a regex."""
+    return Signal(what, pattern, weight)
+
+
+def searched(text: str) -> str:
+    """The part of a page signals are looked for in (all of it when it is small)."""
+    if len(text) <= _HEAD + _TAIL:
+        return text
+    return text[:_HEAD] + "\n" + text[-_TAIL:]
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """A family's score on a page and the signals that made it."""
+
+    family: str
+    score: float
+    found: tuple[str, ...]
+
+
+def score(family: str, signals: Iterable[Signal], text: str) -> Evidence:
+    hits = tuple(s for s in signals if s.found(text))
+    return Evidence(family, sum(s.weight for s in hits), tuple(s.what for s in hits))
