@@ -20,7 +20,7 @@ from engine.gamelog.record import record_changes, record_fates
 from scrapers.accounting import Balance, gm_log_balance, posts_balance, record
 from scrapers.archive.inputs import InputReport, read_inputs
 from scrapers.assemble import PageMeta, PageResult, assemble
-from scrapers.forum.page import load_page, parse_page
+from scrapers.forum.page import ArchiveEngine, load_page, parse_page
 from scrapers.gmlog import merge_gm_log, read_gm_log
 from scrapers.gmlog.posts import read_gm_posts
 from scrapers.stages import complete
@@ -148,9 +148,10 @@ def _collector_paused() -> Iterator[None]:
 def _read_pages(paths: Sequence[Path], report: InputReport, zone: ZoneInfo, strict: bool,
                 results: list[PageResult], sources: list[SourceFile],
                 issues: list[ParseIssue], progress: Progress | None) -> None:
+    archive = ArchiveEngine()  # the archive's engine, decided by its first claimed page
     for done, raw in enumerate(read_inputs(paths, report, local_tz=zone), start=1):
         page = load_page(raw.name, raw.data, mtime=raw.mtime)
-        parsed = parse_page(page, zone)
+        parsed = parse_page(page, zone, archive)
         _check_strict(report.issues + parsed.issues, strict)
         issues.extend(parsed.issues)
         sources.append(SourceFile(path=raw.name, sha256=page.sha256, size=page.size,

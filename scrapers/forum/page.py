@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from dataclasses import dataclass
 from datetime import datetime, tzinfo
 
 from lxml import etree
@@ -138,10 +139,32 @@ _NOT_XML_REF = re.compile(r"&#(?:0*(?:[1-8]|1[124-9]|2[0-9]|3[01]|6553[45])(?![0
                           r";?")
 
 
-def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
+@dataclass
+class ArchiveEngine:
+    """The engine an archive's pages have been claimed by, decided once for the archive: the
+    first page a family claims sets it; later pages try that family first, and a page no
+    family claims by itself (a page whose footer and scripts were cut, a print view among
+    normal pages) is read with the archive's variant when that finds posts on it. One per
+    scrape, never shared between archives."""
+
+    adapter: EngineAdapter | None = None
+    spec: EngineSpec | None = None
+
+    @property
+    def family(self) -> str | None:
+        return self.adapter.family if self.adapter is not None else None
+
+    def note(self, adapter: EngineAdapter, spec: EngineSpec) -> None:
+        if self.adapter is None:
+            self.adapter, self.spec = adapter, spec
+
+
+def parse_page(page: Page, timezone: tzinfo, archive: ArchiveEngine | None = None
+               ) -> ParsedPage:
     """The posts of one page. An unknown engine or unreadable page gives an empty result
     with an error issue, never an exception. A zone the page states for its times ("All
-    times are GMT -5") wins over `timezone`: it says what the page's clock was."""
+    times are GMT -5") wins over `timezone`: it says what the page's clock was. `archive`:
+    the engine the archive's other pages were claimed by (see `ArchiveEngine`)."""
     ctx = PageContext(name=page.name, timezone=timezone, captured_at=page.captured_at,
                       issues=list(page.issues), base_url=page.url)
     text = page.text
@@ -165,22 +188,45 @@ def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
         ctx.timezone = stated[0]
         ctx.issue("info", "page-timezone",
                   f"times read in {stated[0].tzname(None)}, as the page states: {stated[1]!r}")
-    found = detect(root, text)
+    _base_url(root, ctx)
+    found = detect(root, text, prefer=archive.family if archive is not None else None)
+    if found is None and archive is not None and archive.adapter is not None:
+        assert archive.spec is not None
+        trial_ctx = PageContext(name=ctx.name, timezone=ctx.timezone,
+                                captured_at=ctx.captured_at, base_url=ctx.base_url,
+                                plain=ctx.plain)
+        trial = archive.adapter.parse(root, archive.spec, trial_ctx, text)
+        if trial.posts:  # read once: parsing rewrites the posts' markup in the tree
+            ctx.issue("info", "engine-from-archive",
+                      f"no family claims this page by itself; read as {archive.spec.engine}, "
+                      "the engine of the archive's other pages")
+            trial.issues = ctx.issues + trial_ctx.issues
+            return _with_census(page.name, root, text, archive.spec, trial)
     if found is None:
+        families = ", ".join(a.title or a.family for a in adapters())
         ctx.issue("error", "unknown-engine",
-                  "no known forum engine recognises this page (phpBB, Invision, vBulletin, "
-                  "XenForo, SMF, MyBB, mybb.ru, uCoz, Forumotion)")
+                  f"no known forum engine recognises this page ({families})")
         return ParsedPage(info=PageInfo(engine="unknown"), posts=[], issues=ctx.issues)
     adapter, spec = found
+    if archive is not None:
+        archive.note(adapter, spec)
+    return _with_census(page.name, root, text, spec, adapter.parse(root, spec, ctx, text))
+
+
+def _base_url(root: etree._Element, ctx: PageContext) -> None:
+    """The page's <base href>, against its address, resolves its relative links."""
     base = root.find(".//base")
     if base is not None and base.get("href"):
         ctx.base_url = absolute_url(ctx.base_url or "", base.get("href", ""))
-    parsed = adapter.parse(root, spec, ctx, text)
+
+
+def _with_census(name: str, root: etree._Element, text: str, spec: EngineSpec,
+                 parsed: ParsedPage) -> ParsedPage:
     counted = census(root, text, spec)
     if counted is not None:
         parsed.census = counted.count
         parsed.not_read = not_read(counted, parsed.posts)
-        parsed.issues.extend(census_issues(page.name, counted, parsed.posts))
+        parsed.issues.extend(census_issues(name, counted, parsed.posts))
     return parsed
 
 
