@@ -30,7 +30,8 @@ def test_a_page_no_family_claims_is_read_as_the_archive(monkeypatch: pytest.Monk
     first = load_page("page1.html", PHPBB.read_bytes())
     archive = ArchiveEngine()
     one = parse_page(first, UTC, archive)
-    assert archive.family == "phpbb" and one.posts
+    assert archive.family == "phpbb"
+    assert one.posts
     monkeypatch.setattr(page_module, "adapters", lambda: _refusing("phpbb"))
     second = load_page("page2.html", PHPBB.read_bytes())
     alone = parse_page(second, UTC)  # without the archive: refused
@@ -41,7 +42,8 @@ def test_a_page_no_family_claims_is_read_as_the_archive(monkeypatch: pytest.Monk
     assert [len(p.quotes) for p in two.posts] == [len(p.quotes) for p in one.posts]
     assert [p.text for p in two.posts] == [p.text for p in one.posts]
     codes = [i.code for i in two.issues]
-    assert "engine-from-archive" in codes and "unknown-engine" not in codes
+    assert "engine-from-archive" in codes
+    assert "unknown-engine" not in codes
     assert two.census == len(two.posts)
 
 
