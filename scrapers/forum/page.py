@@ -118,10 +118,17 @@ def detect(root: etree._Element, text: str, *,
     family's own `detect` deciding the variant or refusing."""
     registry = registry or adapters()
     by_family = {a.family: a for a in registry}
-    ranked = [by_family[e.family] for e in evidence(text, registry)]
-    if prefer in by_family:
-        ranked.sort(key=lambda a: a.family != prefer)  # stable: the rest keep their order
-    for adapter in ranked:
+    preferred = by_family.get(prefer) if prefer is not None else None
+    if preferred is not None:
+        # the archive's family first, before any evidence is weighed: the signals are read
+        # once per archive (on its first page), not on each of its thousand pages
+        spec = preferred.detect(root, text)
+        if spec is not None:
+            return preferred, spec
+    for e in evidence(text, registry):
+        adapter = by_family[e.family]
+        if adapter is preferred:
+            continue
         spec = adapter.detect(root, text)
         if spec is not None:
             return adapter, spec

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from scrapers.forum.dates import parse_forum_date
 from scrapers.forum.page import read_page
 from scrapers.forum.types import ForumPost, ParsedPage
 from tests.conftest import shared_dir
@@ -136,6 +137,26 @@ def _time_text_ok(expected: str, post: ForumPost) -> bool:
     return bool(want) and (want in shown or (shown in want and len(shown) >= len(want) * 0.6))
 
 
+_CLOCK = re.compile(r"\d{1,2}[:.h]\d{2}")
+
+
+def _time_agrees(expected: str, post: ForumPost, day_first: bool) -> bool | None:
+    """Whether the aware time read agrees with the printed text, read on its own: the same
+    wall-clock time up to a whole zone offset (a page prints the viewer's zone while its
+    attribute is UTC), the same date within a day when the text prints no clock. None when
+    the text alone cannot be read as a date (a relative "3 hours ago" needs the capture
+    time, which these pages do not carry)."""
+    assert post.time is not None
+    alone = parse_forum_date(expected, _UTC, day_first=day_first)
+    if alone is None:
+        return None
+    got = post.time.replace(tzinfo=None, second=0, microsecond=0)  # texts print minutes
+    diff = abs((got - alone.replace(tzinfo=None, second=0, microsecond=0)).total_seconds())
+    if not _CLOCK.search(expected):
+        return diff < 48 * 3600
+    return diff <= 14 * 3600 and diff % 900 == 0
+
+
 def score_page(path: Path, *, timezone: str = "UTC") -> PageScore:
     want: dict[str, Any] = json.loads((path / "expected.json").read_text(encoding="utf-8"))
     data = (path / "page.html").read_bytes()
@@ -175,6 +196,13 @@ def score_parsed(name: str, want: dict[str, Any], parsed: ParsedPage) -> PageSco
             if s.time and not s.time_text:
                 s.why.append(f"time text {post.time_text or post.time_raw!r}, "
                              f"expected {t!r}")
+            if s.time:
+                agrees = (_time_agrees(t, post, day_first=True)
+                          or _time_agrees(t, post, day_first=False))
+                if agrees is False:
+                    s.time_text = False
+                    s.why.append(f"time read {post.time.isoformat()} disagrees with the "
+                                 f"printed {t!r}")
         got_words = _norm(first_words(post.text))
         s.words = got_words == _norm(words[i])
         if not s.words:
