@@ -196,7 +196,7 @@ def score_parsed(name: str, want: dict[str, Any], parsed: ParsedPage) -> PageSco
             if s.time and not s.time_text:
                 s.why.append(f"time text {post.time_text or post.time_raw!r}, "
                              f"expected {t!r}")
-            if s.time:
+            if post.time is not None:
                 agrees = (_time_agrees(t, post, day_first=True)
                           or _time_agrees(t, post, day_first=False))
                 if agrees is False:
