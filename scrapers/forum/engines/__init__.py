@@ -18,6 +18,7 @@ from scrapers.forum.engines import (
     phpbb,
     smf,
     ucoz,
+    vanilla,
     vbulletin,
     xenforo,
 )
@@ -25,6 +26,7 @@ from scrapers.forum.engines import (
 _ADAPTERS: tuple[EngineAdapter, ...] = (
     phpbb.ADAPTER, invision.ADAPTER, vbulletin.ADAPTER, xenforo.ADAPTER, smf.ADAPTER,
     mybb.ADAPTER, mybbru.ADAPTER, ucoz.ADAPTER, forumotion.ADAPTER, fluxbb.ADAPTER,
+    vanilla.ADAPTER,
 )
 FAMILIES = tuple(a.family for a in _ADAPTERS)
 
