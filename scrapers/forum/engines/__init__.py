@@ -20,13 +20,14 @@ from scrapers.forum.engines import (
     ucoz,
     vanilla,
     vbulletin,
+    woltlab,
     xenforo,
 )
 
 _ADAPTERS: tuple[EngineAdapter, ...] = (
     phpbb.ADAPTER, invision.ADAPTER, vbulletin.ADAPTER, xenforo.ADAPTER, smf.ADAPTER,
     mybb.ADAPTER, mybbru.ADAPTER, ucoz.ADAPTER, forumotion.ADAPTER, fluxbb.ADAPTER,
-    vanilla.ADAPTER,
+    vanilla.ADAPTER, woltlab.ADAPTER,
 )
 FAMILIES = tuple(a.family for a in _ADAPTERS)
 
