@@ -30,7 +30,7 @@ from lxml import etree
 
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.engines import mybbru
-from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, first
+from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, first, flat_text
 from scrapers.forum.signals import css_class, element_id, markup, powered_by
 from scrapers.forum.spec import EngineSpec, parse_with_spec
 from scrapers.forum.types import PageContext, ParsedPage
@@ -126,7 +126,7 @@ def _page_count(root: etree._Element, current: int | None) -> int | None:
     links = first(_PAGE_LINKS, root)
     if links is None:
         return current
-    numbers = [int(t) for t in re.findall(r"\d+", " ".join(links.itertext()))]
+    numbers = [int(t) for t in re.findall(r"\d+", flat_text(links))]
     return max([*numbers, current or 0]) or None
 
 

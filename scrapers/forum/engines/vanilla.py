@@ -19,12 +19,13 @@ What a selector cannot say, and this module does in code:
 from __future__ import annotations
 
 import re
+
 from lxml import etree
 
 from engine.gamelog import EditMarker
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import parse_forum_date
-from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, first, select
+from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, first, flat_text, select
 from scrapers.forum.signals import asset, css_class, element_id, markup, powered_by
 from scrapers.forum.spec import EngineSpec, page_link_numbers, parse_with_spec
 from scrapers.forum.types import PageContext, ParsedPage
@@ -93,7 +94,7 @@ def edit_marker(el: etree._Element, ctx: PageContext) -> EditMarker:
     """"Edited April 9, 2020 5:17PM by Alex D.." (the title), else the printed "edited
     April 9"."""
     title = " ".join((el.get("title") or "").split())
-    raw = title or " ".join("".join(el.itertext()).split())
+    raw = title or flat_text(el)
     m = _EDITED.match(raw)
     if m is None:
         return EditMarker(time=parse_forum_date(raw, ctx.timezone, anchor=ctx.captured_at,

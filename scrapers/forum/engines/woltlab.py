@@ -134,12 +134,15 @@ def german_date(raw: str, ctx: PageContext) -> datetime | None:
     """A date WoltLab prints in German ("9. März 2020, 21:10", "Heute, 21:10") or English."""
     text = _GERMAN_WORD.sub(lambda m: _GERMAN[m.group(1).lower()], raw)
     text = re.sub(r"\b(\d{1,2})(?:st|nd|rd|th)\b", r"\1", text)  # "Mar 9th 2020"
+    text = re.sub(r"\b(\d{1,2})\.\s*(?=[A-Za-z])", r"\1 ", text)  # "9. March"
     return parse_forum_date(text, ctx.timezone, anchor=ctx.captured_at)
 
 
 _EDIT_COUNT = re.compile(r"(\d+)\s*(?:-?\s*mal\b|times?\b)", re.I)
-_EDITOR = re.compile(r"(?:zuletzt von|bearbeitet von|last by|edited by)\s*[„“\"»«']?"
-                     r"(?P<editor>[^„“\"»«'()]+?)[“\"»«']?\s*(?:\(|$|[.,;])", re.I)
+# the editor's name ends at the time: "(9. März 2020, 21:10)", "am 9. März 2020", or the end
+_EDITOR = re.compile(r"(?:zuletzt von|bearbeitet von|last by|edited by)\s*[„“”‚‘\"»«]?"
+                     r"(?P<editor>[^„“”‚‘\"»«()]+?)[“”‘\"»«]?"
+                     r"(?:\s*\(|\s+(?:am|on|um|at)\s|\s*$|\s*[.,;](?:\s|$))", re.I)
 _TIMES = css("time, woltlab-core-date-time")
 
 
