@@ -98,3 +98,18 @@ def test_real_pages(name: str) -> None:
     assert (parsed.info.page_number, parsed.info.page_count) == (1, 1)
     # the opening post is the discussion's own id
     assert posts[0].post_id == parsed.info.thread_id
+
+
+def test_accepted_answers_box_repeats_no_post() -> None:
+    """The Q&A plugin shows accepted answers above the discussion as well as in their place
+    among the comments: each is read once, where the list has it."""
+    text = PAGE.read_text(encoding="utf-8")
+    start = text.index('<li class="Item ItemComment" id="Comment_1202">')
+    answer = text[start:text.index('<li class="Item ItemAd')]
+    boxed = text.replace(
+        '<div class="DataBox DataBox-Comments">',
+        '<div class="DataBox DataBox-AcceptedAnswers"><h2 class="CommentHeading">Answers</h2>'
+        f'<ul class="MessageList DataList AcceptedAnswers">{answer}</ul></div>'
+        '<div class="DataBox DataBox-Comments">', 1)
+    parsed = read_page("t.html", boxed.encode("utf-8"), MSK)[1]
+    assert [p.post_id for p in parsed.posts] == ["1201", "1202", "1204"]

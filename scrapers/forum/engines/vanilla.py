@@ -35,12 +35,16 @@ def _has(cls: str) -> str:
     return f"contains(concat(' ', normalize-space(@class), ' '), ' {cls} ')"
 
 
-# the opening post and the replies; a discussion list's items (li#Discussion_N.ItemDiscussion
-# on the category pages) carry no message and are not posts
+# the opening post and the replies (Vanilla 2.0 wrote li.Comment and li.FirstComment, later
+# ones ItemComment and ItemDiscussion); a discussion list's items (li#Discussion_N on the
+# category pages) carry no message and are not posts; the Q&A plugin's box of accepted
+# answers repeats comments the list shows in their place
 _POST = (f"xpath://*[self::div or self::li]"
          f"[starts-with(@id, 'Discussion_') or starts-with(@id, 'Comment_')]"
-         f"[{_has('ItemDiscussion')} or {_has('ItemComment')}]"
-         f"[.//div[{_has('Message')}]]")
+         f"[{_has('ItemDiscussion')} or {_has('ItemComment')} or {_has('Comment')}"
+         f" or {_has('FirstComment')}]"
+         f"[.//div[{_has('Message')}]]"
+         f"[not(ancestor::*[contains(@class, 'AcceptedAnswers')])]")
 
 VANILLA = EngineSpec(
     engine="vanilla2",
