@@ -155,6 +155,14 @@ HIDE: dict[str, Hide] = {
     "vbulletin5": _CLASS,
     "xenforo1": _CLASS,
     "xenforo2": _CLASS,
+    # the selector reads the post's class; the census its id (FluxBB: the post div's,
+    # punBB 1.3+: the post head's)
+    "fluxbb": _CLASS,
+    "punbb13": _CLASS,
+    # the selector reads the item's class, the census its id Comment_N / Discussion_N
+    "vanilla2": _CLASS,
+    # the selector reads the article's class, the census its data-post-id and li#postN
+    "wbb": _CLASS,
 }
 
 

@@ -2,13 +2,15 @@
 
 Order matters where engines copy each other's markup: phpBB is tried before Forumotion
 (whose skins imitate phpBB, so phpBB's detection refuses Forumotion's markers), MyBB before
-mybb.ru (a PunBB descendant despite the name).
+mybb.ru (a PunBB descendant despite the name), mybb.ru before FluxBB/punBB (whose
+detection refuses what mybb.ru's claims).
 """
 
 from __future__ import annotations
 
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.engines import (
+    fluxbb,
     forumotion,
     invision,
     mybb,
@@ -16,13 +18,16 @@ from scrapers.forum.engines import (
     phpbb,
     smf,
     ucoz,
+    vanilla,
     vbulletin,
+    woltlab,
     xenforo,
 )
 
 _ADAPTERS: tuple[EngineAdapter, ...] = (
     phpbb.ADAPTER, invision.ADAPTER, vbulletin.ADAPTER, xenforo.ADAPTER, smf.ADAPTER,
-    mybb.ADAPTER, mybbru.ADAPTER, ucoz.ADAPTER, forumotion.ADAPTER,
+    mybb.ADAPTER, mybbru.ADAPTER, ucoz.ADAPTER, forumotion.ADAPTER, fluxbb.ADAPTER,
+    vanilla.ADAPTER, woltlab.ADAPTER,
 )
 FAMILIES = tuple(a.family for a in _ADAPTERS)
 
