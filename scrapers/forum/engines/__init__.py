@@ -9,20 +9,27 @@ from __future__ import annotations
 
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.engines import (
+    asgaros,
+    bbpress,
     forumotion,
     invision,
     mybb,
     mybbru,
     phpbb,
+    simplepress,
     smf,
     ucoz,
     vbulletin,
+    wpforo,
     xenforo,
 )
 
 _ADAPTERS: tuple[EngineAdapter, ...] = (
     phpbb.ADAPTER, invision.ADAPTER, vbulletin.ADAPTER, xenforo.ADAPTER, smf.ADAPTER,
     mybb.ADAPTER, mybbru.ADAPTER, ucoz.ADAPTER, forumotion.ADAPTER,
+    # the WordPress forum plugins: each demands its own post markup, so their order among
+    # themselves and the others does not matter
+    bbpress.ADAPTER, wpforo.ADAPTER, simplepress.ADAPTER, asgaros.ADAPTER,
 )
 FAMILIES = tuple(a.family for a in _ADAPTERS)
 
