@@ -24,9 +24,11 @@ from datetime import datetime, timedelta
 
 from lxml import etree
 
+from engine.gamelog import EditMarker
 from scrapers.forum.dates import from_iso
-from scrapers.forum.markup import Selector, select
+from scrapers.forum.markup import Selector, flat_text, select
 from scrapers.forum.signals import Signal, asset, generator
+from scrapers.forum.spec import parse_edit
 from scrapers.forum.types import ForumPost, PageContext
 
 # weak on purpose: every WordPress site carries them, forum or not
@@ -41,6 +43,12 @@ _AGO = re.compile(rf"\b{_COUNT}\s+{_UNIT}(?:\s*,?\s*(?:and\s+)?{_COUNT}\s+{_UNIT
                   re.I)
 _SECONDS = {"second": 1, "sec": 1, "minute": 60, "min": 60, "hour": 3600, "hr": 3600,
             "day": 86400, "week": 7 * 86400, "month": 30 * 86400, "year": 365 * 86400}
+# the Russian translations ("1 день, 2 часа назад", "3 недели назад"), by the word's stem
+_RU_UNIT = r"(секунд|минут|час|дн|день|недел|месяц|год|лет)[а-яё]*"
+_RU_AGO = re.compile(rf"(\d+)\s+{_RU_UNIT}(?:\s*,?\s*(?:и\s+)?(\d+)\s+{_RU_UNIT})?\s+назад",
+                     re.I)
+_RU_SECONDS = {"секунд": 1, "минут": 60, "час": 3600, "дн": 86400, "день": 86400,
+               "недел": 7 * 86400, "месяц": 30 * 86400, "год": 365 * 86400, "лет": 365 * 86400}
 
 
 def _amount(count: str) -> int:
@@ -49,14 +57,17 @@ def _amount(count: str) -> int:
 
 def age(text: str) -> timedelta | None:
     """How long ago a relative time says ("3 weeks ago", "1 year, 2 months ago", "an hour
-    ago"); None when the text is not one. Months are 30 days, years 365."""
-    m = _AGO.search(text)
-    if m is None:
-        return None
-    seconds = _amount(m[1]) * _SECONDS[m[2].lower()]
-    if m[3]:
-        seconds += _amount(m[3]) * _SECONDS[m[4].lower()]
-    return timedelta(seconds=seconds)
+    ago", "1 день, 2 часа назад"); None when the text is not one. Months are 30 days,
+    years 365."""
+    for rx, units in ((_AGO, _SECONDS), (_RU_AGO, _RU_SECONDS)):
+        m = rx.search(text)
+        if m is None:
+            continue
+        seconds = _amount(m[1]) * units[m[2].lower()]
+        if m[3]:
+            seconds += _amount(m[3]) * units[m[4].lower()]
+        return timedelta(seconds=seconds)
+    return None
 
 
 _PUBLISHED = (
@@ -135,3 +146,23 @@ def drop_issues(ctx: PageContext, code: str, posts: list[ForumPost]) -> None:
     heads = {f"post {p.post_id} " for p in posts}
     ctx.issues[:] = [i for i in ctx.issues if not (
         i.code == code and any(i.message.startswith(h) for h in heads))]
+
+
+def edit_marker(el: etree._Element, ctx: PageContext, *, count: int | None = None,
+                raw: str | None = None) -> EditMarker:
+    """An edit notice of these plugins ("This post was modified 2 days ago by <a>Kent</a>",
+    "Last edited on <date> by Kent"): the editor is the notice's last profile link when it
+    has one (a name may end in a dot or hold a space), else what `parse_edit` reads; a
+    relative time is read against the capture time."""
+    text = flat_text(el)
+    marker = parse_edit(text, ctx, day_first=False)
+    update: dict[str, object] = {"raw": raw or text}
+    links = [flat_text(a) for a in el.iter("a")]
+    if links and links[-1]:
+        update["editor"] = links[-1]
+    ago = age(text)
+    if marker.time is None and ago is not None and ctx.captured_at is not None:
+        update["time"] = ctx.captured_at.astimezone(ctx.timezone) - ago
+    if count is not None:
+        update["count"] = count
+    return marker.model_copy(update=update)

@@ -108,7 +108,7 @@ def _quote_authors(root: etree._Element) -> None:
 def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -> ParsedPage:
     elements = select(_POSTS, root)
     _quote_authors(root)
-    parsed = parse_with_spec(root, spec, ctx, text, posts=elements)
+    parsed = parse_with_spec(root, spec, ctx, text, posts=elements, edit=wp.edit_marker)
     wp.relative_times(parsed.posts, ctx)
     info = parsed.info
     numbers = page_link_numbers(root, _PAGES)

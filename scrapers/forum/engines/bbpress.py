@@ -38,7 +38,7 @@ from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.engines import _wordpress as wp
 from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, flat_text, select
 from scrapers.forum.signals import asset, css_class, element_id, markup
-from scrapers.forum.spec import EngineSpec, page_link_numbers, parse_edit, parse_with_spec
+from scrapers.forum.spec import EngineSpec, page_link_numbers, parse_with_spec
 from scrapers.forum.types import PageContext, PageInfo, ParsedPage
 
 
@@ -53,8 +53,9 @@ _CONTENT = f"{_has('bbp-reply-content')} or {_has('bbp-topic-content')}"
 BBPRESS = EngineSpec(
     engine="bbpress2",
     post=(
-        # the default templates: the reply div, parent of the content div
-        f"xpath://*[*[{_CONTENT}]]",
+        # the default templates: the reply div, parent of the content div (the list's
+        # header and footer rows hold a "Posts" cell of that class too)
+        f"xpath://*[*[{_CONTENT}]][not({_has('bbp-header')} or {_has('bbp-footer')})]",
         # a theme's one element per post: the innermost with id="post-N" naming an author
         f"xpath://*[starts-with(@id, 'post-')][.//*[{_AUTHOR}]]"
         f"[not(.//*[starts-with(@id, 'post-')][.//*[{_AUTHOR}]])]",
@@ -137,13 +138,9 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
 def edit_marker(el: etree._Element, ctx: PageContext) -> EditMarker:
     """The revision log: one item per edit, the last one naming the last editor."""
     items = select(_EDITS, el)
-    last = flat_text(items[-1]) if items else flat_text(el)
-    marker = parse_edit(last, ctx, day_first=False)
-    ago = wp.age(last)
-    update: dict[str, object] = {"count": len(items) or None, "raw": flat_text(el)}
-    if marker.time is None and ago is not None and ctx.captured_at is not None:
-        update["time"] = ctx.captured_at.astimezone(ctx.timezone) - ago
-    return marker.model_copy(update=update)
+    if not items:
+        return wp.edit_marker(el, ctx)
+    return wp.edit_marker(items[-1], ctx, count=len(items), raw=flat_text(el))
 
 
 def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -> ParsedPage:

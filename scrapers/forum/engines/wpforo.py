@@ -39,7 +39,15 @@ from lxml import etree
 
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.engines import _wordpress as wp
-from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, remove_keep_tail, select
+from scrapers.forum.markup import (
+    MarkupSpec,
+    QuoteSpec,
+    css,
+    first,
+    flat_text,
+    remove_keep_tail,
+    select,
+)
 from scrapers.forum.signals import asset, css_class, element_id
 from scrapers.forum.spec import EngineSpec, page_link_numbers, parse_with_spec
 from scrapers.forum.types import PageContext, ParsedPage
@@ -69,7 +77,7 @@ WPFORO = EngineSpec(
     avatar=".author-avatar img, .wpf-author-avatar img, .wpforo-post-avatar img",
     title=("#wpforo-title", "h1.wpforo-topic-title", "h1.entry-title"),
     page_current=".wpf-navi .wpf-page-info, .wpf-navi .current",
-    page_count_regex=r"\b(?:page|página|pagina|seite|page)\s*\d+\s*/\s*(\d+)",
+    page_count_regex=None,  # "Page 1 / 3" in the page-info element (in code)
     thread_id_regex=r"[?&;]topicid=(\d+)",
     markup=MarkupSpec(
         quote=QuoteSpec(container="blockquote", header=".wpforo-post-quote-author",
@@ -94,6 +102,8 @@ _POSTS = css(WPFORO.post)
 _NOT_THE_DATE = css(".wpf-post-starter, .reacted-users, .wpf-author-nicename")
 _DATE_CELLS = css("div.cbleft, .wpf-post-date, .wpforo-post-date")
 _PAGE_LINKS = css(".wpf-navi a, .wpf-navi .wpf-page-number")
+_PAGE_INFO = css(".wpf-navi .wpf-page-info")
+_OF = re.compile(r"\d+\s*/\s*(\d+)")
 _MENTION = re.compile(r"^@")
 
 
@@ -122,7 +132,7 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
     _clean_dates(root)
     users = [el.get("data-userid") or "" for el in elements]
     mentions = [(el.get("data-mention") or "").strip().lower() for el in elements]
-    parsed = parse_with_spec(root, spec, ctx, text, posts=elements)
+    parsed = parse_with_spec(root, spec, ctx, text, posts=elements, edit=wp.edit_marker)
     by_mention: dict[str, str] = {}
     for post, uid, mention in zip(parsed.posts, users, mentions, strict=True):
         if uid.isdigit() and uid != "0":
@@ -138,8 +148,14 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
     wp.relative_times(parsed.posts, ctx)
     info = parsed.info
     numbers = page_link_numbers(root, _PAGE_LINKS)
-    if numbers and (info.page_count is None or max(numbers) > info.page_count):
+    shown = first(_PAGE_INFO, root)
+    m = _OF.search(flat_text(shown)) if shown is not None else None
+    if m:
+        numbers.append(int(m[1]))
+    if numbers:
         info.page_count = max(numbers)
+    elif info.page_number is None:
+        info.page_number = info.page_count = 1  # no page navigation: one page
     return parsed
 
 
