@@ -163,6 +163,13 @@ HIDE: dict[str, Hide] = {
     "vanilla2": _CLASS,
     # the selector reads the article's class, the census its data-post-id and li#postN
     "wbb": _CLASS,
+    # the selector reads the reply div by its content child; the census the header's id
+    "bbpress2": _set("./div[contains(@class, 'bbp-reply-content')]", "class", "mk-renamed"),
+    # the selector reads the wrapper's class and its content div; the census data-postid
+    "wpforo": _set("self::* | .//div[contains(@class, 'wpforo-post-content')]", "class",
+                   "mk-renamed"),
+    "simplepress": _CLASS,
+    "asgaros": _CLASS,
 }
 
 

@@ -10,17 +10,21 @@ from __future__ import annotations
 
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.engines import (
+    asgaros,
+    bbpress,
     fluxbb,
     forumotion,
     invision,
     mybb,
     mybbru,
     phpbb,
+    simplepress,
     smf,
     ucoz,
     vanilla,
     vbulletin,
     woltlab,
+    wpforo,
     xenforo,
 )
 
@@ -28,6 +32,9 @@ _ADAPTERS: tuple[EngineAdapter, ...] = (
     phpbb.ADAPTER, invision.ADAPTER, vbulletin.ADAPTER, xenforo.ADAPTER, smf.ADAPTER,
     mybb.ADAPTER, mybbru.ADAPTER, ucoz.ADAPTER, forumotion.ADAPTER, fluxbb.ADAPTER,
     vanilla.ADAPTER, woltlab.ADAPTER,
+    # the WordPress forum plugins: each demands its own post markup, so their order among
+    # themselves and the others does not matter
+    bbpress.ADAPTER, wpforo.ADAPTER, simplepress.ADAPTER, asgaros.ADAPTER,
 )
 FAMILIES = tuple(a.family for a in _ADAPTERS)
 
