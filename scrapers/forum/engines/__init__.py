@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.engines import (
+    discuz,
     forumotion,
     invision,
     mybb,
@@ -22,7 +23,7 @@ from scrapers.forum.engines import (
 
 _ADAPTERS: tuple[EngineAdapter, ...] = (
     phpbb.ADAPTER, invision.ADAPTER, vbulletin.ADAPTER, xenforo.ADAPTER, smf.ADAPTER,
-    mybb.ADAPTER, mybbru.ADAPTER, ucoz.ADAPTER, forumotion.ADAPTER,
+    mybb.ADAPTER, mybbru.ADAPTER, ucoz.ADAPTER, forumotion.ADAPTER, discuz.ADAPTER,
 )
 FAMILIES = tuple(a.family for a in _ADAPTERS)
 
