@@ -12,6 +12,7 @@ from scrapers.forum.engines import (
     discuz,
     forumotion,
     invision,
+    misago,
     mybb,
     mybbru,
     phpbb,
@@ -24,6 +25,7 @@ from scrapers.forum.engines import (
 _ADAPTERS: tuple[EngineAdapter, ...] = (
     phpbb.ADAPTER, invision.ADAPTER, vbulletin.ADAPTER, xenforo.ADAPTER, smf.ADAPTER,
     mybb.ADAPTER, mybbru.ADAPTER, ucoz.ADAPTER, forumotion.ADAPTER, discuz.ADAPTER,
+    misago.ADAPTER,
 )
 FAMILIES = tuple(a.family for a in _ADAPTERS)
 
