@@ -12,6 +12,7 @@ from scrapers.forum.engines import (
     discuz,
     forumotion,
     invision,
+    kunena,
     misago,
     mybb,
     mybbru,
@@ -25,7 +26,7 @@ from scrapers.forum.engines import (
 _ADAPTERS: tuple[EngineAdapter, ...] = (
     phpbb.ADAPTER, invision.ADAPTER, vbulletin.ADAPTER, xenforo.ADAPTER, smf.ADAPTER,
     mybb.ADAPTER, mybbru.ADAPTER, ucoz.ADAPTER, forumotion.ADAPTER, discuz.ADAPTER,
-    misago.ADAPTER,
+    misago.ADAPTER, kunena.ADAPTER,
 )
 FAMILIES = tuple(a.family for a in _ADAPTERS)
 
