@@ -18,6 +18,7 @@ from scrapers.forum.engines import (
     mybbru,
     phpbb,
     smf,
+    ubbthreads,
     ucoz,
     vbulletin,
     xenforo,
@@ -26,7 +27,7 @@ from scrapers.forum.engines import (
 _ADAPTERS: tuple[EngineAdapter, ...] = (
     phpbb.ADAPTER, invision.ADAPTER, vbulletin.ADAPTER, xenforo.ADAPTER, smf.ADAPTER,
     mybb.ADAPTER, mybbru.ADAPTER, ucoz.ADAPTER, forumotion.ADAPTER, discuz.ADAPTER,
-    misago.ADAPTER, kunena.ADAPTER,
+    misago.ADAPTER, kunena.ADAPTER, ubbthreads.ADAPTER,
 )
 FAMILIES = tuple(a.family for a in _ADAPTERS)
 
