@@ -166,7 +166,7 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
     numbers = page_link_numbers(root, _PAGE_LINKS)
     info = parsed.info
     if numbers:
-        info.page_count = max(numbers + [info.page_count or 0, info.page_number or 0])
+        info.page_count = max([*numbers, info.page_count or 0, info.page_number or 0])
     elif info.page_number is None and parsed.posts:
         info.page_number, info.page_count = 1, 1  # no page links: a one-page thread
     gone = {f"post {p.post_id} " for p in parsed.posts if p.deleted}

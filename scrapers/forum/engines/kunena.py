@@ -168,7 +168,8 @@ def _quotes(root: etree._Element) -> None:
             if m:
                 _mark(bq, m["author"].strip(), head)
     for div in select(_OLD_QUOTES, root):
-        if div.getparent() is not None and div.getparent().tag == "blockquote":
+        parent = div.getparent()
+        if parent is not None and parent.tag == "blockquote":
             continue
         prev = div.getprevious()
         if prev is not None and prev.tag == "br" and not (prev.tail or "").strip():
@@ -197,7 +198,7 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
     numbers = page_link_numbers(root, _PAGE_LINKS)
     info = parsed.info
     if numbers:
-        info.page_count = max(numbers + [info.page_number or 0])
+        info.page_count = max([*numbers, info.page_number or 0])
     elif info.page_number is None and parsed.posts:
         info.page_number, info.page_count = 1, 1  # no page links: one page
     return parsed

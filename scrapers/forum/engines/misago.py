@@ -64,6 +64,8 @@ MISAGO = EngineSpec(
     time=(f"xpath:(.//{_HEADING}//time[@datetime])[1]",
           f"xpath:(.//{_HEADING}//*[@data-timestamp])[1]"),
     time_attrs=("datetime", "data-timestamp"),
+    # the printed time without the template's "posted on" (misago/thread/posts/post/header.html)
+    time_regex=r"^(?:posted on|опубликовано|opublikowano|veröffentlicht am|publié le)?\s*(.+)$",
     avatar=f"xpath:(.//div[{_cls('post-avatar')}]//img | .//*[{_cls('user-avatar')}]//img)[1]",
     title=("div.page-thread div.page-header h1", "div.page-header h1"),
     page_count_regex=None,
