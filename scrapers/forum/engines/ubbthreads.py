@@ -110,20 +110,22 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
 
 
 def _ids(posts: list[etree._Element]) -> None:
-    """Each post table's id from the anchor before it, checked against the table's own
-    subject link (an anchor of an earlier post is not this one's)."""
+    """Each post table's id: from the Post<n> anchor before it, unless that anchor is the
+    previous post's (a theme that drops a post's anchor); else from the subject link, the
+    first #Post link of the subject row (a "[Re: Kent]" link to the parent follows it)."""
+    previous: etree._Element | None = None
     for post in posts:
         own = None
-        link = first(_SUBJECT_LINK, post)
-        if link is not None:
-            m = _HASH_POST.search(link.get("href", ""))
-            own = m.group(1) if m else None
         found = _ANCHOR(post)
         anchor = found[0] if isinstance(found, list) and found else None
-        if isinstance(anchor, etree._Element):
+        if isinstance(anchor, etree._Element) and anchor is not previous:
             m = _POST_NUMBER.match(anchor.get("id") or anchor.get("name") or "")
-            if m and (own is None or own == m.group(1)):
-                own = m.group(1)
+            own = m.group(1) if m else None
+        previous = anchor if isinstance(anchor, etree._Element) else None
+        if own is None:
+            link = first(_SUBJECT_LINK, post)
+            m = _HASH_POST.search(link.get("href", "")) if link is not None else None
+            own = m.group(1) if m else None
         if own:
             post.set(_ID_ATTR, own)
 
