@@ -169,7 +169,8 @@ def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
     if found is None:
         ctx.issue("error", "unknown-engine",
                   "no known forum engine recognises this page (phpBB, Invision, vBulletin, "
-                  "XenForo, SMF, MyBB, mybb.ru, uCoz, Forumotion)")
+                  "XenForo, SMF, MyBB, mybb.ru, uCoz, Forumotion, Discuz!, Misago, Kunena, "
+                  "UBB.threads)")
         return ParsedPage(info=PageInfo(engine="unknown"), posts=[], issues=ctx.issues)
     adapter, spec = found
     base = root.find(".//base")

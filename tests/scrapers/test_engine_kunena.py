@@ -86,3 +86,13 @@ def test_blue_eagle_posts_quotes_and_edit() -> None:
 
 def test_real_pages() -> None:
     check_real_pages(kunena.ADAPTER)
+
+
+def test_a_style_without_the_message_class_or_kdate_is_read_by_the_fallbacks() -> None:
+    text = AURELIA.read_text(encoding="utf-8").replace(
+        'class="row message', 'class="row-fluid post').replace('class="kdate " ', "")
+    _, parsed = read_page("k.html", text.encode("utf-8"), MSK)
+    assert [(p.post_id, p.author) for p in parsed.posts] == [
+        ("9001", "Ведущий"), ("9004", "Лиса"), ("9007", "Кузнец"), ("9010", "Сапожник")]
+    assert parsed.posts[1].time == datetime(2019, 3, 4, 10, 20, tzinfo=MSK)
+    assert parsed.census == 4

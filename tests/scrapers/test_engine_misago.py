@@ -82,3 +82,13 @@ def test_old_generation_authors_and_ids() -> None:
 
 def test_real_pages() -> None:
     check_real_pages(misago.ADAPTER)
+
+
+def test_a_page_saved_after_the_react_app_rendered_reads_the_title_date() -> None:
+    text = NEW.read_text(encoding="utf-8").replace(
+        '<time itemprop="datePublished" datetime="2019-03-04T10:12:30+03:00">', "<span>")
+    text = text.replace(
+        '<a href="/t/mafiia-nochnoi-gorod/37/post/514/" class="posted-on hidden-xs">',
+        '<a href="/t/mafiia-nochnoi-gorod/37/post/514/" class="btn btn-link posted-on '
+        'hidden-xs" title="March 4, 2019 10:12 AM">')
+    assert _parse(NEW, text).posts[1].time == datetime(2019, 3, 4, 10, 12, tzinfo=MSK)

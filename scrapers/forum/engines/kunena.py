@@ -62,9 +62,14 @@ _MARKUP = MarkupSpec(quote=_QUOTE, spoiler="div.kspoiler", spoiler_title="div.ks
                      spoiler_body="div.kspoiler-content", hidden="div.kmsgtext-hide",
                      drop="div.kspoiler-expand, div.kspoiler-hide")
 
+# a div holding a body and its "#N" permalink, but no smaller such div: the post, whatever
+# class a style gives the row
+_BODY_AND_LINK = (f"div[.//div[{_cls('kmsg')}]][.//small//a[@rel='canonical'][@id]]")
+
 AURELIA = EngineSpec(
     engine="kunena-bootstrap",
-    post=f"xpath://div[{_cls('message')}][.//div[{_cls('kmsg')}]]",
+    post=(f"xpath://div[{_cls('message')}][.//div[{_cls('kmsg')}]]",
+          f"xpath://{_BODY_AND_LINK}[not(.//{_BODY_AND_LINK})]"),
     author=(f"xpath:(.//ul[{_cls('profilebox')}]//strong//*[{_KWHO}])[1]",
             f"xpath:(.//ul[{_cls('profilebox')}]//strong)[1]",
             f"xpath:(.//div[{_cls('mykmsg-header')}]//*[{_KWHO}])[1]",
@@ -75,7 +80,10 @@ AURELIA = EngineSpec(
     post_id="xpath:(.//small//a[@rel='canonical'][@id])[1]",
     post_id_regex=r"^(\d+)$",
     # the first kdate is the post's, a second the last edit's
-    time=(f"xpath:(.//small//span[{_cls('kdate')}])[1]", f"xpath:(.//*[{_cls('kdate')}])[1]"),
+    # Kunena 6 classes the span "kdate"; a span with a title in the post's <small> line is
+    # the same KunenaDate::toSpan where a version or style does not
+    time=(f"xpath:(.//small//span[{_cls('kdate')}])[1]", f"xpath:(.//*[{_cls('kdate')}])[1]",
+          "xpath:(.//small//span[@title][not(*)])[1]"),
     time_attrs=("title",),
     number="xpath:(.//small//a[@rel='canonical'][@id])[1]",
     signature="div.ksig",

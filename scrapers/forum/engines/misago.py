@@ -61,9 +61,12 @@ MISAGO = EngineSpec(
     body=(f"xpath:.//div[{_cls('panel-body')}]/article[{_cls('misago-markup')}]",
           f"xpath:.//*[{_cls('misago-markup')}]"),
     post_id_regex=r"^post-(\d+)$",
+    # the server's <time datetime>, 0.5's data-timestamp; a page saved after the React app
+    # re-rendered the list has the "posted-on" link, its full date in the title
     time=(f"xpath:(.//{_HEADING}//time[@datetime])[1]",
-          f"xpath:(.//{_HEADING}//*[@data-timestamp])[1]"),
-    time_attrs=("datetime", "data-timestamp"),
+          f"xpath:(.//{_HEADING}//*[@data-timestamp])[1]",
+          f"xpath:(.//{_HEADING}//a[{_cls('posted-on')}][@title])[1]"),
+    time_attrs=("datetime", "data-timestamp", "title"),
     # the printed time without the template's "posted on" (misago/thread/posts/post/header.html)
     time_regex=r"^(?:posted on|опубликовано|opublikowano|veröffentlicht am|publié le)?\s*(.+)$",
     avatar=f"xpath:(.//div[{_cls('post-avatar')}]//img | .//*[{_cls('user-avatar')}]//img)[1]",

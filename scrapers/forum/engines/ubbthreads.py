@@ -56,9 +56,11 @@ UBB7 = EngineSpec(
          f".//div[{_cls('post_inner')}]][not(.//table[.//{_AUTHOR_CELL}])]",
     author=(f"xpath:(.//{_AUTHOR_CELL}//span[{_cls('username')}])[1]",
             f"xpath:(.//{_AUTHOR_CELL}//a[contains(@href, 'showprofile') or "
-            "contains(@href, '/users/')])[1]"),
-    author_link=f"xpath:(.//{_AUTHOR_CELL}//a[contains(@href, 'showprofile') or "
-                "contains(@href, '/users/')])[1]",
+            "contains(@href, '/users/')])[1]",
+            "xpath:(.//a[contains(@href, 'ubb=showprofile')])[1]"),
+    author_link=(f"xpath:(.//{_AUTHOR_CELL}//a[contains(@href, 'showprofile') or "
+                 "contains(@href, '/users/')])[1]",
+                 "xpath:(.//a[contains(@href, 'ubb=showprofile')])[1]"),
     author_id_regex=r"(?:[?&;](?:amp;)?User=|/users/)(\d+)",
     author_noise="span.usertitle",
     body=(f"xpath:(.//div[{_cls('post_inner')}]/div[starts-with(@id, 'body')])[1]",
