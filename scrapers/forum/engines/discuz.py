@@ -182,11 +182,11 @@ ADAPTER = EngineAdapter(
     signals=(
         sg.generator("Discuz!"),
         sg.powered_by("Discuz!"),
-        sg.markup("the discuz_uid script global", r"\bdiscuz_uid\s*=", 2.0),
+        sg.markup("the discuz_uid script global", r"\bdiscuz_uid\s*=", 2.0, needle="discuz_uid"),
         sg.element_id("postmessage_#", 1.0),
         sg.element_id("authorposton#", 1.0),
         sg.css_class("plhin", 0.5),
-        sg.asset(r"data/cache/style_\d+_common\.css", 1.0),
+        sg.asset(r"data/cache/style_\d+_common\.css", 1.0, needle="data/cache/style_"),
     ),
     # the time line em#authorposton<pid> and the body cell td#postmessage_<pid>: a deleted
     # post's placeholder has neither, a banned author's post keeps its time line

@@ -215,11 +215,11 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
 ADAPTER = EngineAdapter(
     family="kunena", detect=detect, parse=parse, title="Kunena",
     signals=(
-        sg.asset(r"/com_kunena/", 2.0),
-        sg.asset(r"/media/kunena/", 1.5),
+        sg.asset(r"/com_kunena/", 2.0, needle="/com_kunena/"),
+        sg.asset(r"/media/kunena/", 1.5, needle="/media/kunena/"),
         sg.powered_by("Kunena", 2.0),
         sg.css_class("kmsg", 1.0),
-        sg.markup("a kwho- profile link", r"class=[\"']kwho-", 1.0),
+        sg.markup("a kwho- profile link", r"class=[\"']kwho-", 1.0, needle="kwho-"),
         sg.css_class("kunena-topic-item", 1.0),
     ),
     # each post's <a id="123"> (aurelia: the "#5" permalink; blue_eagle: the header anchor)

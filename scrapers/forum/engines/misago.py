@@ -142,11 +142,12 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
 ADAPTER = EngineAdapter(
     family="misago", detect=detect, parse=parse, title="Misago",
     signals=(
-        sg.asset(r"/static/misago/", 2.0),
+        sg.asset(r"/static/misago/", 2.0, needle="/static/misago/"),
         sg.css_class("misago-markup", 1.5),
         sg.css_class("posts-list", 0.5),
         sg.css_class("navbar-misago", 1.0),
-        sg.markup("a Misago branding link", r"misago-project\.org", 1.0),
+        sg.markup("a Misago branding link", r"misago-project\.org", 1.0,
+                  needle="misago-project.org"),
     ),
     # li.post#post-<pk> (0.5: div.post#post-<pk>); events are li#event-<pk>
     anchors=(("misago", (("id", "post-"),)),),

@@ -185,8 +185,8 @@ ADAPTER = EngineAdapter(
     family="ubbthreads", detect=detect, parse=parse, title="UBB.threads",
     signals=(
         sg.powered_by("UBB.threads", 3.0),
-        sg.markup("ubbthreads.php links", r"ubbthreads\.php", 1.5),
-        sg.asset(r"ubb_js/", 1.0),
+        sg.markup("ubbthreads.php links", r"ubbthreads\.php", 1.5, needle="ubbthreads.php"),
+        sg.asset(r"ubb_js/", 1.0, needle="ubb_js/"),
         sg.css_class("author-content", 0.5),
         sg.css_class("post_inner", 0.5),
         sg.css_class("subjecttable", 1.0),
