@@ -40,13 +40,17 @@ _RELATIVE = (
 # "3 天前", "2 小时前", "半小时前", "5 分钟前", "10 秒前", "刚刚" (Discuz! prints these for recent
 # posts, the exact time in the element's title); "2 hours ago", "1 week 2 days ago"
 _AGO_CHUNK = re.compile(
-    r"(\d+|半)\s*(周|星期|天|小时|个小时|分钟|秒|weeks?|days?|hours?|minutes?|mins?|seconds?|secs?)",
+    r"(\d+|半)\s*(周|週|星期|天|小时|小時|个小时|個小時|分钟|分鐘|秒|"
+    r"weeks?|days?|hours?|minutes?|mins?|seconds?|secs?)",
     re.I)
 _AGO_END = re.compile(r"(?:前|\bago)\s*$", re.I)
-_JUST_NOW = re.compile(r"^\s*(?:刚刚|just now)\s*$", re.I)
-_AGO_UNIT = {"周": 604800, "星期": 604800, "天": 86400, "小时": 3600, "个小时": 3600,
-             "分钟": 60, "秒": 1, "week": 604800, "day": 86400, "hour": 3600, "minute": 60,
-             "min": 60, "second": 1, "sec": 1}
+_JUST_NOW = re.compile(r"^\s*(?:刚刚|剛剛|just now)\s*$", re.I)
+# simplified and traditional (Big5 boards) Chinese, and English
+_AGO_UNIT = {"周": 604800, "週": 604800, "星期": 604800, "天": 86400,
+             "小时": 3600, "小時": 3600, "个小时": 3600, "個小時": 3600,
+             "分钟": 60, "分鐘": 60, "秒": 1,
+             "week": 604800, "day": 86400, "hour": 3600, "minute": 60, "min": 60,
+             "second": 1, "sec": 1}
 _UTC_OFFSET = re.compile(
     r"(?:UTC|GMT)\s*(?P<sign>[+\-−])\s*(?P<hours>\d{1,2})(?:[:.](?P<minutes>\d{2}))?", re.I)
 
