@@ -1,10 +1,12 @@
-"""Forum dates in Russian and English, absolute and relative, into aware datetimes.
+"""Forum dates in Russian, English and Chinese, absolute and relative, into aware datetimes.
 
 Forums print times in the viewer's zone in many shapes: "Пт июл 20, 2012 17:38", "20 июля
 2012, 17:38", "20.07.2012, 17:38", "07-20-2012, 05:38 PM", "Jul 20 2012, 05:38 PM",
-"Сегодня, 17:38", "Yesterday at 5:38 PM", "2012-07-20 17:38:00". Month names are matched in
-any case and grammatical case (июль, июля, июле, июл.) by their stem. "Today" and "yesterday"
-are anchored to the page's capture or save date, never to the clock of the machine reading it.
+"Сегодня, 17:38", "Yesterday at 5:38 PM", "2012-07-20 17:38:00", and as Chinese boards
+(Discuz!) print them: "2019-3-4 09:05", "2019年3月4日 09:05", "前天 09:05", "昨天 09:05",
+"3 天前", "半小时前", "5 分钟前", "刚刚". Month names are matched in any case and grammatical
+case (июль, июля, июле, июл.) by their stem. "Today", "yesterday" and "N hours ago" are
+anchored to the page's capture or save date, never to the clock of the machine reading it.
 """
 
 from __future__ import annotations
@@ -28,11 +30,27 @@ _ISO = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
 _DOTTED = re.compile(r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?![\d])")
 _SLASHED = re.compile(r"(?<![\d/-])(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?![\d])")
 _YEAR = re.compile(r"(?<![\d:.])(\d{4})(?![\d:])")
+_CJK_DATE = re.compile(r"(?<!\d)(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
+# Chinese has no word boundaries: 前天/昨天/今天 are matched as they stand
 _RELATIVE = (
-    (re.compile(r"позавчера", re.I), 2),
-    (re.compile(r"\b(?:сегодня|today)\b", re.I), 0),
-    (re.compile(r"\b(?:вчера|yesterday)\b", re.I), 1),
+    (re.compile(r"позавчера|前天", re.I), 2),
+    (re.compile(r"\b(?:сегодня|today)\b|今天", re.I), 0),
+    (re.compile(r"\b(?:вчера|yesterday)\b|昨天", re.I), 1),
 )
+# "3 天前", "2 小时前", "半小时前", "5 分钟前", "10 秒前", "刚刚" (Discuz! prints these for recent
+# posts, the exact time in the element's title); "2 hours ago", "1 week 2 days ago"
+_AGO_CHUNK = re.compile(
+    r"(\d+|半)\s*(周|週|星期|天|小时|小時|个小时|個小時|分钟|分鐘|秒|"
+    r"weeks?|days?|hours?|minutes?|mins?|seconds?|secs?)",
+    re.I)
+_AGO_END = re.compile(r"(?:前|\bago)\s*$", re.I)
+_JUST_NOW = re.compile(r"^\s*(?:刚刚|剛剛|just now)\s*$", re.I)
+# simplified and traditional (Big5 boards) Chinese, and English
+_AGO_UNIT = {"周": 604800, "週": 604800, "星期": 604800, "天": 86400,
+             "小时": 3600, "小時": 3600, "个小时": 3600, "個小時": 3600,
+             "分钟": 60, "分鐘": 60, "秒": 1,
+             "week": 604800, "day": 86400, "hour": 3600, "minute": 60, "min": 60,
+             "second": 1, "sec": 1}
 _UTC_OFFSET = re.compile(
     r"(?:UTC|GMT)\s*(?P<sign>[+\-−])\s*(?P<hours>\d{1,2})(?:[:.](?P<minutes>\d{2}))?", re.I)
 
@@ -65,6 +83,9 @@ def parse_forum_date(raw: str, tz: tzinfo, *, anchor: datetime | None = None,
     text = " ".join(raw.replace("\xa0", " ").split())
     if not text:
         return None
+    ago = _ago(text, tz, anchor)
+    if ago is not None:
+        return ago
     hour = minute = second = 0
     tm = _TIME.search(text)
     if tm:
@@ -105,6 +126,8 @@ def _day_of(text_wo_time: str, tz: tzinfo, anchor: datetime | None, day_first: b
             d = (local_anchor - timedelta(days=back)).date()
             day, month, year = d.day, d.month, d.year
             break
+    if day is None and (m := _CJK_DATE.search(text_wo_time)):
+        year, month, day = int(m[1]), int(m[2]), int(m[3])
     if day is None and (m := _ISO.search(text_wo_time)):
         year, month, day = int(m[1]), int(m[2]), int(m[3])
     if day is None and (m := _DOTTED.search(text_wo_time)):
@@ -142,6 +165,30 @@ def _day_of(text_wo_time: str, tz: tzinfo, anchor: datetime | None, day_first: b
     if year is None or month is None or day is None:
         return None
     return year, month, day
+
+
+def _ago(text: str, tz: tzinfo, anchor: datetime | None) -> datetime | None:
+    """A time written as a span before the capture ("3 天前", "半小时前", "2 hours ago",
+    "刚刚"): the anchor less the span, to the minute; None for any other text, or when there
+    is no anchor to count back from."""
+    if anchor is None:
+        return None
+    if _JUST_NOW.match(text):
+        return anchor.astimezone(tz).replace(second=0, microsecond=0)
+    if not _AGO_END.search(text):
+        return None
+    seconds = 0
+    for m in _AGO_CHUNK.finditer(text):
+        unit = m[2].lower()
+        if unit not in _AGO_UNIT:
+            unit = unit.rstrip("s")
+        factor = _AGO_UNIT.get(unit)
+        if factor is None:
+            return None
+        seconds += (factor // 2) if m[1] == "半" else int(m[1]) * factor
+    if not seconds:
+        return None
+    return (anchor.astimezone(tz) - timedelta(seconds=seconds)).replace(second=0, microsecond=0)
 
 
 def from_unix(value: str | int | None, tz: tzinfo) -> datetime | None:

@@ -20,6 +20,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from scrapers.forum.marks import contains
+
 # signals are searched in the page's first and last part: generator metas, stylesheets and
 # scripts sit in the head, "Powered by" lines in the footer, class names everywhere (a post
 # list repeats them, so the head of the body shows them too)
@@ -35,13 +37,25 @@ class Signal:
     what: str
     pattern: str
     weight: float = 1.0
+    # lowercase ASCII that every match holds: looked for first, by a substring scan of the
+    # page lowercased once for all signals (`marks.contains`), where a case-insensitive
+    # regex costs several milliseconds a page however rare its first letters are
+    needle: str | None = None
     compiled: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "compiled", re.compile(self.pattern, re.I))
 
     def found(self, text: str) -> bool:
+        if self.needle is not None and not contains(text, self.needle):
+            return False
         return self.compiled.search(text) is not None
+
+
+def _needle(literal: str) -> str | None:
+    """`literal` as a needle, when it is ASCII (the page's lowercasing folds only ASCII)."""
+    low = literal.lower()
+    return low if low and low.isascii() else None
 
 
 def generator(name: str, weight: float = 3.0) -> Signal:
@@ -49,7 +63,8 @@ def generator(name: str, weight: float = 3.0) -> Signal:
     n = re.escape(name)
     return Signal(f"generator meta {name!r}",
                   rf"<meta\s[^>]*(?:name=[\"']?generator[\"']?[^>]*content=[\"'][^\"']*{n}"
-                  rf"|content=[\"'][^\"']*{n}[^\"']*[\"'][^>]*name=[\"']?generator)", weight)
+                  rf"|content=[\"'][^\"']*{n}[^\"']*[\"'][^>]*name=[\"']?generator)", weight,
+                  needle=_needle(name))
 
 
 def powered_by(name: str, weight: float = 2.0) -> Signal:
@@ -57,14 +72,15 @@ def powered_by(name: str, weight: float = 2.0) -> Signal:
     n = re.escape(name).replace(r"\ ", r"\s*")
     return Signal(f"'Powered by {name}'",
                   rf"(?:powered\s+by|работает\s+на|forum\s+software\s+by|движок)\W*(?:<[^>]*>\s*)*"
-                  rf"(?:&nbsp;|\s)*{n}", weight)
+                  rf"(?:&nbsp;|\s)*{n}", weight, needle=_needle(name.split()[0]))
 
 
 def css_class(name: str, weight: float = 1.0) -> Signal:
     """An element with class NAME among its classes."""
     n = re.escape(name)
     return Signal(f"class {name!r}",
-                  rf"class=[\"'](?:[^\"']*\s)?{n}(?:\s[^\"']*)?[\"']", weight)
+                  rf"class=[\"'](?:[^\"']*\s)?{n}(?:\s[^\"']*)?[\"']", weight,
+                  needle=_needle(name))
 
 
 def element_id(prefix: str, weight: float = 1.0) -> Signal:
@@ -74,13 +90,16 @@ def element_id(prefix: str, weight: float = 1.0) -> Signal:
         body = re.escape(prefix[:-1]) + r"\d+"
     else:
         body = re.escape(prefix) + r"[^\"']*"
-    return Signal(f"id {prefix!r}", rf"\sid=[\"']{body}[\"']", weight)
+    return Signal(f"id {prefix!r}", rf"\sid=[\"']{body}[\"']", weight,
+                  needle=_needle(prefix.removesuffix("#")))
 
 
-def asset(pattern: str, weight: float = 1.5) -> Signal:
-    """A script or stylesheet address matching PATTERN (a regex on the address)."""
+def asset(pattern: str, weight: float = 1.5, needle: str | None = None) -> Signal:
+    """A script or stylesheet address matching PATTERN (a regex on the address); `needle`,
+    lowercase ASCII every match holds, makes a page without it cheap to rule out."""
     return Signal(f"asset /{pattern}/",
-                  rf"<(?:script|link)\s[^>]*(?:src|href)=[\"'][^\"']*{pattern}", weight)
+                  rf"<(?:script|link)\s[^>]*(?:src|href)=[\"'][^\"']*{pattern}", weight,
+                  needle=needle)
 
 
 def form_action(pattern: str, weight: float = 1.0) -> Signal:
@@ -89,9 +108,9 @@ def form_action(pattern: str, weight: float = 1.0) -> Signal:
                   rf"<form\s[^>]*action=[\"'][^\"']*{pattern}", weight)
 
 
-def markup(what: str, pattern: str, weight: float = 1.0) -> Signal:
-    """Any other evidence in the markup, as a regex."""
-    return Signal(what, pattern, weight)
+def markup(what: str, pattern: str, weight: float = 1.0, needle: str | None = None) -> Signal:
+    """Any other evidence in the markup, as a regex (`needle` as for `asset`)."""
+    return Signal(what, pattern, weight, needle=needle)
 
 
 def searched(text: str) -> str:

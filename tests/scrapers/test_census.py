@@ -170,6 +170,13 @@ HIDE: dict[str, Hide] = {
                    "mk-renamed"),
     "simplepress": _CLASS,
     "asgaros": _CLASS,
+    # the selector reads the table's pid id, the census the time line and the body cell
+    "discuz-x": _set("self::*", "id", "mk-renamed"),
+    "misago": _CLASS,
+    "kunena-bootstrap": _CLASS,
+    "kunena-blue-eagle": _CLASS,
+    # the selector reads the poster cell's class, the census the Post<n> anchor before it
+    "ubbthreads7": _set(".//td[contains(@class, 'author-content')]", "class", "mk-renamed"),
 }
 
 

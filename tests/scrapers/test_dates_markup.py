@@ -41,6 +41,22 @@ SAVED = datetime(2019, 3, 5, 12, 0, tzinfo=MSK)
         ("Today, 09:00", "2019-03-05T09:00:00+03:00", True),
         ("позавчера, 10:00", "2019-03-03T10:00:00+03:00", True),
         ("20 мая, 10:00", "2019-05-20T10:00:00+03:00", True),  # no year: the save date's
+        # Chinese (Discuz!): absolute, named days, spans before the capture (to the minute)
+        ("发表于 2019-3-4 09:05", "2019-03-04T09:05:00+03:00", True),
+        ("2019年3月4日 09:05", "2019-03-04T09:05:00+03:00", True),
+        ("前天\xa009:05", "2019-03-03T09:05:00+03:00", True),
+        ("昨天 09:05", "2019-03-04T09:05:00+03:00", True),
+        ("今天 08:30", "2019-03-05T08:30:00+03:00", True),
+        ("3 天前", "2019-03-02T12:00:00+03:00", True),
+        ("半小时前", "2019-03-05T11:30:00+03:00", True),
+        ("5 分钟前", "2019-03-05T11:55:00+03:00", True),
+        ("2 小时前", "2019-03-05T10:00:00+03:00", True),
+        ("刚刚", "2019-03-05T12:00:00+03:00", True),
+        ("半小時前", "2019-03-05T11:30:00+03:00", True),  # traditional characters
+        ("10 分鐘前", "2019-03-05T11:50:00+03:00", True),
+        ("2 hours ago", "2019-03-05T10:00:00+03:00", True),
+        ("1 week 2 days ago", "2019-02-24T12:00:00+03:00", True),
+        ("Mar 4th 2019, 09:05", "2019-03-04T09:05:00+03:00", True),
     ],
 )
 def test_forum_dates(raw: str, expected: str, day_first: bool) -> None:
@@ -56,6 +72,17 @@ def test_unreadable_dates(raw: str) -> None:
 
 def test_relative_dates_need_a_capture_date() -> None:
     assert parse_forum_date("Сегодня, 17:38", MSK, anchor=None) is None
+    assert parse_forum_date("昨天 09:05", MSK, anchor=None) is None
+    assert parse_forum_date("半小时前", MSK, anchor=None) is None
+    assert parse_forum_date("刚刚", MSK, anchor=None) is None
+
+
+def test_spans_are_counted_back_from_the_capture_in_the_reading_zone() -> None:
+    captured = datetime(2019, 3, 5, 9, 0, tzinfo=ZoneInfo("UTC"))
+    got = parse_forum_date("30 分钟前", ZoneInfo("Asia/Shanghai"), anchor=captured)
+    assert got == datetime(2019, 3, 5, 16, 30, tzinfo=ZoneInfo("Asia/Shanghai"))
+    # a word with a number that is no time span is not one ("3 times ago" names no unit)
+    assert parse_forum_date("edited 3 times ago", MSK, anchor=SAVED) is None
 
 
 def test_month_names_in_every_case() -> None:

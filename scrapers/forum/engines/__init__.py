@@ -12,14 +12,18 @@ from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.engines import (
     asgaros,
     bbpress,
+    discuz,
     fluxbb,
     forumotion,
     invision,
+    kunena,
+    misago,
     mybb,
     mybbru,
     phpbb,
     simplepress,
     smf,
+    ubbthreads,
     ucoz,
     vanilla,
     vbulletin,
@@ -35,6 +39,7 @@ _ADAPTERS: tuple[EngineAdapter, ...] = (
     # the WordPress forum plugins: each demands its own post markup, so their order among
     # themselves and the others does not matter
     bbpress.ADAPTER, wpforo.ADAPTER, simplepress.ADAPTER, asgaros.ADAPTER,
+    discuz.ADAPTER, misago.ADAPTER, kunena.ADAPTER, ubbthreads.ADAPTER,
 )
 FAMILIES = tuple(a.family for a in _ADAPTERS)
 
