@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.engines import (
+    discourse,
+    flarum,
     forumotion,
     invision,
     mybb,
     mybbru,
+    nodebb,
     phpbb,
     smf,
     ucoz,
@@ -23,6 +26,7 @@ from scrapers.forum.engines import (
 _ADAPTERS: tuple[EngineAdapter, ...] = (
     phpbb.ADAPTER, invision.ADAPTER, vbulletin.ADAPTER, xenforo.ADAPTER, smf.ADAPTER,
     mybb.ADAPTER, mybbru.ADAPTER, ucoz.ADAPTER, forumotion.ADAPTER,
+    discourse.ADAPTER, nodebb.ADAPTER, flarum.ADAPTER,
 )
 FAMILIES = tuple(a.family for a in _ADAPTERS)
 
