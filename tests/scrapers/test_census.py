@@ -160,14 +160,12 @@ HIDE: dict[str, Hide] = {
     "xenforo1": _CLASS,
     "xenforo2": _CLASS,
     "discourse-crawler": _CLASS,
-    # the post selector reads the article's data-post-id, the census its id="post_N"
-    "discourse-js": _set("self::*", "data-post-id", ""),
     "nodebb": _set("self::*", "component", "mk-renamed"),
 }
 # variants that write no per-post attribute the census could count by (each says why in
 # its adapter's anchors): they have no census, so nothing to hide from it
-UNANCHORED = frozenset({"discourse-crawler-2", "discourse-print", "flarum-js",
-                        "flarum-noscript"})
+UNANCHORED = frozenset({"discourse-crawler-2", "discourse-print", "discourse-js",
+                        "flarum-js", "flarum-noscript"})
 
 
 def _one_page_per_variant() -> dict[str, tuple[str, bytes]]:

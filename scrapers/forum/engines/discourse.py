@@ -311,6 +311,9 @@ ADAPTER = EngineAdapter(
         # no anchor to count by, so no census (`scrapers.forum.census`)
         ("discourse-crawler-2", ()),
         ("discourse-print", ()),
-        ("discourse-js", (("id", "post_"),)),
+        # in the JS view, small-action notices ("closed this topic") carry the same
+        # id="post_N" as posts, and data-post-id is also on embedded replies: none is
+        # written for the posts alone
+        ("discourse-js", ()),
     ),
 )
