@@ -4,6 +4,7 @@ and the server's noscript list with the payload's ids and times."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -109,3 +110,12 @@ def test_real_page() -> None:
     assert parsed.posts[0].time is not None
     assert parsed.posts[0].time.isoformat() == "2024-05-16T04:23:21+00:00"
     assert parsed.posts[1].text.startswith("Ester È possibile contattare il")
+
+
+def test_time_from_the_stream_item_without_the_header_time() -> None:
+    text = re.sub(r"<time[^>]*>.*?</time>", "", PAGE.read_text(encoding="utf-8"))
+    parsed = _read(text)
+    assert [p.time.isoformat() if p.time else None for p in parsed.posts] == [
+        "2019-03-04T06:05:00+00:00", "2019-03-04T06:20:00+00:00", "2019-03-04T06:40:00+00:00"]
+    assert [p.time_text for p in parsed.posts] == [None, None, None]
+    assert "post-without-time" not in {i.code for i in parsed.issues}

@@ -3,6 +3,7 @@ ajaxify-data pagination; on the project's fixture and the shared real page."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -76,3 +77,14 @@ def test_real_page() -> None:
     assert fourth.edit.editor == "youhosi"
     assert [len(p.quotes) for p in parsed.posts] == [0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 0, 0]
     assert (parsed.info.page_number, parsed.info.page_count) == (1, 1)
+
+
+def test_time_from_the_post_element_when_no_time_span_is_left() -> None:
+    text = re.sub(r'<span class="timeago" title="[^"]*">[^<]*</span>', "",
+                  PAGE.read_text(encoding="utf-8"))
+    parsed = read_page("t.html", text.encode("utf-8"), UTC)[1]
+    first = parsed.posts[0]
+    assert first.time is not None
+    assert first.time.isoformat() == "2019-03-04T06:05:00+00:00"
+    assert first.time_text is None  # nothing printed, the post's text is not its time
+    assert "post-without-time" not in {i.code for i in parsed.issues}

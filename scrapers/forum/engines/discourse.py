@@ -179,7 +179,7 @@ _PREV = css("xpath://a[@rel='prev'] | //link[@rel='prev']")
 _PAGE = re.compile(r"[?&]page=(\d+)")
 
 
-def _attr_time(el: etree._Element | None, ctx: PageContext) -> str | None:
+def _attr_time(el: etree._Element | None) -> str | None:
     if el is None:
         return None
     return el.get("datetime") or el.get("content")
@@ -217,11 +217,11 @@ def _crawler_times(el: etree._Element, post: ForumPost, ctx: PageContext) -> Non
     """The creation time where the crawler printed the modification time; the edit then."""
     published = first(_PUBLISHED, el)
     modified = first(_MODIFIED, el)
-    created = time_value(_attr_time(published, ctx) or "", ctx) if published is not None \
+    created = time_value(_attr_time(published) or "", ctx) if published is not None \
         else None
     if created is not None:
         post.time = created
-    changed_raw = _attr_time(modified, ctx)
+    changed_raw = _attr_time(modified)
     changed = from_iso(changed_raw, ctx.timezone) if changed_raw else None
     if changed is not None and post.time is not None and changed > post.time:
         shown = flat_text(modified) if modified is not None and modified.tag == "time" else ""
@@ -284,8 +284,6 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
         if spec in (CRAWLER, CRAWLER2):
             _crawler_times(el, post, ctx)
     parsed.info.page_number, parsed.info.page_count = _page_numbers(root, text)
-    if spec is PRINT and parsed.info.thread_title:
-        parsed.info.thread_title = parsed.info.thread_title.strip() or None
     return parsed
 
 

@@ -63,9 +63,8 @@ JS = EngineSpec(
     author=(".PostUser-name .username", ".PostUser-name a", ".PostUser-name"),
     author_link=".PostUser-name a[href]",
     author_id_regex=_USER,
-    time=(".Post-header .PostMeta time", ".PostMeta time", "time[datetime]",
-          "xpath:ancestor-or-self::*[@data-time][1]"),
-    time_attrs=("datetime", "data-time"),
+    time=(".Post-header .PostMeta time", ".PostMeta time", "time[datetime]"),
+    time_attrs=("datetime",),
     number=("xpath:ancestor-or-self::*[@data-number][1]", ".PostMeta-number"),
     number_attr="data-number",
     body=".Post-body",
@@ -210,7 +209,21 @@ _CANONICAL = css("xpath://link[@rel='canonical']")
 
 def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -> ParsedPage:
     _quote_authors(root)
-    parsed = parse_with_spec(root, spec, ctx, text, edit=_edit if spec is JS else None)
+    post_sel = spec.compiled["post"]
+    assert post_sel is not None
+    elements = select(post_sel, root)
+    parsed = parse_with_spec(root, spec, ctx, text, posts=elements,
+                             edit=_edit if spec is JS else None)
+    if spec is JS:
+        for el, post in zip(elements, parsed.posts, strict=True):
+            holder = next(el.iterancestors(), None) if el.get("data-time") is None else el
+            stamp = holder.get("data-time") if holder is not None else None
+            if post.time is None and stamp:
+                # a theme without the header's <time>: the stream item's own ISO time
+                post.time, post.time_raw = from_iso(stamp, ctx.timezone), stamp
+                said = f"post {post.post_id}: "
+                parsed.issues[:] = [i for i in parsed.issues if not (
+                    i.code == "post-without-time" and i.message.startswith(said))]
     if spec is NOSCRIPT:
         _from_payload(parsed.posts, text, ctx)
         canonical = first(_CANONICAL, root)

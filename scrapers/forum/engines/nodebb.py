@@ -33,7 +33,7 @@ from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import from_iso
 from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, first, flat_text, select
 from scrapers.forum.signals import asset, css_class, markup, powered_by
-from scrapers.forum.spec import EngineSpec, parse_edit, parse_with_spec
+from scrapers.forum.spec import EngineSpec, parse_edit, parse_with_spec, time_value
 from scrapers.forum.types import PageContext, ParsedPage
 
 
@@ -48,17 +48,15 @@ NODEBB = EngineSpec(
     engine="nodebb",
     post="xpath://li[@component='post'][@data-pid]",
     post_id_attr="data-pid",
-    author=("a[itemprop=author]", "[component='post/header'] a[href*='/user/']",
-            "xpath:self::*[@data-username]"),
+    author=("a[itemprop=author]", "xpath:self::*[@data-username]"),
     author_link=("a[itemprop=author]", "xpath:self::*[@data-uid]"),
     author_id_attr="data-uid",
     author_id_regex=r"^(\d+)$",
     # the permalink's time first: the editor line holds a time span too
     time=("xpath:.//a[" + _cls("permalink") + "]//*[" + _cls("timeago") + "][@title]",
           "xpath:.//*[" + _cls("post-header") + "]//*[" + _cls("timeago") + "][@title]",
-          "xpath:.//*[" + _cls("timeago") + "][@title != '']",
-          "xpath:self::*[@data-timestamp]"),
-    time_attrs=("title", "datetime", "data-timestamp"),
+          "xpath:.//*[" + _cls("timeago") + "][@title != '']"),
+    time_attrs=("title", "datetime"),
     number="xpath:self::*[@data-index]",
     number_attr="data-index",
     number_regex=r"^(\d+)$",
@@ -152,10 +150,25 @@ def _page_numbers(text: str) -> tuple[int | None, int | None]:
             count if isinstance(count, int) else None)
 
 
+def _drop_time_warning(parsed: ParsedPage, post_id: str | None) -> None:
+    """The "no time found" warning of a post whose time was found elsewhere after all."""
+    said = f"post {post_id}: "
+    parsed.issues[:] = [i for i in parsed.issues if not (
+        i.code == "post-without-time" and i.message.startswith(said))]
+
+
 def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -> ParsedPage:
     _quote_headers(root)
-    parsed = parse_with_spec(root, spec, ctx, text, edit=_edit)
-    for post in parsed.posts:
+    post_sel = spec.compiled["post"]
+    assert post_sel is not None
+    elements = select(post_sel, root)
+    parsed = parse_with_spec(root, spec, ctx, text, posts=elements, edit=_edit)
+    for el, post in zip(elements, parsed.posts, strict=True):
+        stamp = el.get("data-timestamp") or ""
+        if post.time is None and stamp.isdigit():
+            # no time span the theme kept: the post element's own Unix milliseconds
+            post.time, post.time_raw = time_value(stamp, ctx), stamp
+            _drop_time_warning(parsed, post.post_id)
         if post.number is not None:
             post.number += 1  # data-index counts from 0, the topic's post numbers from 1
     page, count = _page_numbers(text)
