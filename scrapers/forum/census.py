@@ -143,9 +143,11 @@ def has_census(engine: str) -> bool:
 def census(root: etree._Element, text: str, spec: EngineSpec) -> Census | None:
     """The post ids whose anchors the page `text` carries, or None for a variant without a
     known anchor. `root` is the page's tree; the anchors are read from the text, where one
-    regex finds them all (the tree is neither needed nor walked)."""
+    regex finds them all (the tree is neither needed nor walked). A variant declared with no
+    anchors (one that writes no per-post attribute, such as Discourse's print view) has no
+    census: a count of nothing would call every post read uncounted."""
     del root  # the same signature as an adapter's; a future variant may need the tree
     anchors = _declared().get(spec.engine)
-    if anchors is None:
+    if anchors is None or not anchors.patterns:
         return None
     return Census(ids=frozenset(anchors.ids(text)))

@@ -12,7 +12,9 @@ from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.engines import (
     asgaros,
     bbpress,
+    discourse,
     discuz,
+    flarum,
     fluxbb,
     forumotion,
     invision,
@@ -20,6 +22,7 @@ from scrapers.forum.engines import (
     misago,
     mybb,
     mybbru,
+    nodebb,
     phpbb,
     simplepress,
     smf,
@@ -40,6 +43,7 @@ _ADAPTERS: tuple[EngineAdapter, ...] = (
     # themselves and the others does not matter
     bbpress.ADAPTER, wpforo.ADAPTER, simplepress.ADAPTER, asgaros.ADAPTER,
     discuz.ADAPTER, misago.ADAPTER, kunena.ADAPTER, ubbthreads.ADAPTER,
+    discourse.ADAPTER, nodebb.ADAPTER, flarum.ADAPTER,
 )
 FAMILIES = tuple(a.family for a in _ADAPTERS)
 
