@@ -170,6 +170,10 @@ class MarkupSpec:
     bold_classes: tuple[str, ...] = ()
     color_classes: tuple[tuple[str, str], ...] = ()  # (class, colour)
     drop: str | None = None  # engine chrome inside bodies (buttons, "expand" links)
+    # images whose alt text is the engine's label, not the poster's words: phpBB's [img]
+    # "Image", SMF's smiley descriptions ("Welcome"); kept in the HTML (alt moved to the
+    # title), left out of the text
+    mute_images: str | None = None
 
     @cached_property
     def selectors(self) -> _Compiled:
@@ -198,6 +202,7 @@ class _Compiled:
         self.spoiler_body = css(spec.spoiler_body) if spec.spoiler_body else None
         self.hidden = css(spec.hidden) if spec.hidden else None
         self.drop = css(spec.drop) if spec.drop else None
+        self.mute = css(spec.mute_images) if spec.mute_images else None
 
 
 def compiled(spec: MarkupSpec) -> _Compiled:
@@ -316,6 +321,13 @@ def normalise_body(body: etree._Element, spec: MarkupSpec) -> NormalisedBody:
     c = compiled(spec)
     for el in list(body.iter("script", "style", "noscript")):
         remove_keep_tail(el)
+    if c.mute is not None:
+        for img in select(c.mute, body):
+            alt = img.get("alt")
+            if alt is not None:
+                del img.attrib["alt"]
+                if alt and not img.get("title"):
+                    img.set("title", alt)
     if _is_simple(body):
         # most posts are text with line breaks, bold and links: no quote, spoiler or engine
         # chrome can hide in them, so the selector passes are skipped

@@ -39,6 +39,7 @@ def _other_pages() -> list[Path]:
 @pytest.mark.parametrize(("name", "spec"), [
     ("gorod_grehov_phpbb2_p1.html", forumotion.PHPBB2),
     ("gorod_grehov_phpbb3_p2_today.html", forumotion.PHPBB3),
+    ("mayak_modernbb_p1.html", forumotion.THEME),
 ])
 def test_detects_own_fixtures(name: str, spec: EngineSpec) -> None:
     text = _text_of(OWN / name)
@@ -209,3 +210,34 @@ def test_page_info() -> None:
     assert (info.thread_id, info.page_number, info.page_count) == ("45", 2, 3)
     single = _parse(_page(_p3(1))).info
     assert (single.thread_id, single.page_number, single.page_count) == ("45", 1, 1)
+
+
+# --- other skins (ModernBB, PunBB, Invision...): what every skin keeps -------------------------
+
+def test_modernbb_skin_authors_times_and_no_ad() -> None:
+    """A ModernBB-style skin (no dl/dt profile, the date in its own element): authors come
+    from the /u12 profile links without the online marker inside the name box, and the ad
+    slot in post markup is no post."""
+    text = _text_of(OWN / "mayak_modernbb_p1.html")
+    parsed = _parse(text)
+    assert [(p.post_id, p.author, p.author_id) for p in parsed.posts] == [
+        ("301", "Смотритель", "1"), ("302", "Чайка", "7"), ("303", "Баклан", "9")]
+    assert [p.time for p in parsed.posts] == [datetime(2019, 3, 4, 9, 5, tzinfo=MSK),
+                                              datetime(2019, 3, 4, 9, 40, tzinfo=MSK),
+                                              datetime(2019, 3, 5, 23, 17, tzinfo=MSK)]
+    assert [q.author for q in parsed.posts[1].quotes] == ["Смотритель"]
+    assert parsed.posts[1].text == "Голосую: Баклан. Слишком тихий."
+    assert parsed.posts[1].edit is not None
+    assert parsed.posts[1].edit.editor == "Чайка"
+    assert "Свет горит" not in parsed.posts[0].text
+    assert not [i for i in parsed.issues if i.code == "post-without-author"]
+
+
+def test_an_ad_slot_with_a_post_id_is_no_post_whatever_its_label() -> None:
+    """The sponsored block told by its ad slot, not only by its "Спонсированный контент"
+    label (a skin may print none, or in another language)."""
+    ad = _p3(998, name="", uid=None, date="", body='<div id="fa_ad_sponsored"><ins class='
+             '"adsbygoogle"></ins></div>')
+    parsed = _parse(_page(_p3(1) + ad + _p3(2)))
+    assert [(p.post_id, p.order) for p in parsed.posts] == [("1", 0), ("2", 1)]
+    assert not [i for i in parsed.issues if i.code == "post-without-author"]

@@ -135,3 +135,14 @@ def test_spoiler_button_is_chrome() -> None:
     post = _parse(_text()).posts[5]
     assert 'data-title="Для Кассира"' in post.html
     assert "Показать" not in post.text
+
+
+def test_theme_renaming_the_author_and_body_classes() -> None:
+    """A theme's own author box and body class: the profile link and div#pid_123 remain."""
+    text = PAGE.read_bytes().decode("utf-8").replace('class="largetext"', 'class="name"')
+    text = text.replace('class="post_body scaleimages"', 'class="message"')
+    _, before = read_page("t.html", PAGE.read_bytes(), MSK)
+    _, after = read_page("t.html", text.encode("utf-8"), MSK)
+    members = [p.author for p in before.posts if p.author_id]
+    assert [p.author for p in after.posts if p.author_id] == members
+    assert [p.text for p in after.posts] == [p.text for p in before.posts]

@@ -121,3 +121,15 @@ def test_quote_reads_author_from_cite() -> None:
     post = _parse(_text()).posts[2]
     assert [(q.author, q.post_id) for q in post.quotes] == [("Юнга", None)]
     assert "написал" not in post.html
+
+
+def test_style_renaming_the_author_and_body_classes() -> None:
+    """A style's own author item and body class: the profile link and div#p123-content stay."""
+    raw = PAGE.read_bytes()
+    text = raw.decode("utf-8").replace('class="pa-author"', 'class="pa-name"')
+    text = text.replace('class="post-content"', 'class="message"')
+    _, before = read_page("t.html", raw, MSK)
+    _, after = read_page("t.html", text.encode("utf-8"), MSK)
+    assert [p.author for p in after.posts if p.author_id] == [
+        p.author for p in before.posts if p.author_id]
+    assert [p.text for p in after.posts] == [p.text for p in before.posts]

@@ -30,6 +30,8 @@ VARIANTS = {
     "phpbb3_subsilver2_ru.html": "phpbb3-subsilver2",
     "phpbb2_subsilver_ru.html": "phpbb2-subsilver",
     "phpbb2_subsilver_ru_wayback.html": "phpbb2-subsilver",
+    "phpbb3_bboots_theme_en.html": "phpbb3-theme",
+    "phpbb2_xs_theme_en.html": "phpbb2-theme",
 }
 
 
@@ -314,3 +316,119 @@ def test_soft_deleted_post_is_flagged() -> None:
     _, parsed = read_page(path.name, path.read_bytes(), MOSCOW,
                           mtime=datetime(2019, 3, 5, 20, 0, tzinfo=MOSCOW))
     assert [p.post_id for p in parsed.posts if p.deleted] == ["5206"]
+
+
+# ---- custom themes ----------------------------------------------------------------------------
+
+REAL_THREADS = shared_dir() / "fixtures" / "real-threads"
+UTC = ZoneInfo("UTC")
+
+
+def _read_real(folder: str) -> tuple[list[str], list[str | None], list[str], list[int]]:
+    path = REAL_THREADS / folder / "page.html"
+    if not path.is_file():
+        pytest.skip(f"real page {path} not found (set MAFIAKIT_SHARED)")
+    _, parsed = read_page(folder, path.read_bytes(), UTC)
+    return ([p.author for p in parsed.posts], [p.time_text for p in parsed.posts],
+            [" ".join(p.text.split()[:5]) for p in parsed.posts],
+            [len(p.quotes) for p in parsed.posts])
+
+
+def test_bboots_theme_real_page_is_read_by_its_ids() -> None:
+    """BBOOTS renames prosilver's div.post and p.author: the post is div#p123 holding
+    div#post_content123, the author the profile link, the date what follows the name."""
+    authors, times, words, quotes = _read_real("phpbb3-bboots-ebaumsworld-watching")
+    assert authors == ["lemmiwinx", "BDR529", "lemmiwinx", "almostapathetic", "lemmiwinx",
+                       "almostapathetic", "BDR529", "Tim_Kerr", "lemmiwinx", "almostapathetic"]
+    assert times[0] == "Sun Dec 15, 2019 4:58 pm"
+    assert times[-1] == "Thu Feb 13, 2020 6:07 pm"
+    assert words[2] == "Hope those muthafukas had insurance"
+    assert quotes == [0, 0, 0, 0, 0, 1, 0, 0, 0, 1]
+
+
+def test_image_labels_are_no_text_on_the_real_leftsilver_page() -> None:
+    """phpBB writes [img] as <img alt="Image">: a post of pictures has no words."""
+    _, _, words, _ = _read_real("phpbb3-leftsilver-ilp")
+    assert words[15] == ""
+
+
+def test_theme_fixture_reads_ids_authors_times_and_skips_ads_and_quick_reply() -> None:
+    _, parsed = read_page("t.html", (OURS / "phpbb3_bboots_theme_en.html").read_bytes(), UTC)
+    assert parsed.info.engine == "phpbb3-theme"
+    assert [(p.post_id, p.author, p.author_id) for p in parsed.posts] == [
+        ("5101", "Keeper", "2"), ("5102", "Gannet", "48"), ("5103", "Puffin", "52")]
+    assert parsed.posts[0].time == datetime(2019, 3, 4, 9, 5, tzinfo=UTC)
+    assert parsed.posts[0].time_text == "Mon Mar 04, 2019 9:05 am"
+    assert parsed.posts[0].text == "Day 1 begins. Vote with ##vote name."  # no "Image", no sig
+    assert [(q.author, q.post_id) for q in parsed.posts[1].quotes] == [("Keeper", "5101")]
+    assert parsed.posts[1].text == "Fog again. ##vote Puffin ;)"  # a smiley's code stays
+    edit = parsed.posts[1].edit
+    assert edit is not None
+    assert (edit.editor, edit.count) == ("Gannet", 1)
+    assert parsed.census == 3
+    assert parsed.not_read == 0
+
+
+def test_theme_needs_phpbb_evidence_besides_the_markup() -> None:
+    """div#p123 holding a div.content is not enough: a page must also show phpBB's links."""
+    text = ('<html><body><div id="p1"><div class="postbody"><div class="content">hi</div>'
+            '</div><a href="./memberlist.php?mode=viewprofile&amp;u=2">Kent</a></div>'
+            "</body></html>")
+    assert phpbb.detect(parse_html(text), text) is None
+    more = text.replace("</body>", '<a href="./posting.php?mode=reply&amp;t=1">Reply</a>'
+                        '<p>Powered by <a href="https://www.phpbb.com/">phpBB</a></p></body>')
+    spec = phpbb.detect(parse_html(more), more)
+    assert spec is phpbb.PHPBB3_THEME
+
+
+def test_time_after_the_name_not_the_post_number() -> None:
+    """"#171193 by Kent Sun Dec 15, 2019 4:58 pm": the number is no day, the name no month."""
+    page = (OURS / "phpbb3_bboots_theme_en.html").read_text(encoding="utf-8")
+    page = page.replace("Keeper", "Марта")
+    _, parsed = read_page("t.html", page.encode(), UTC)
+    assert parsed.posts[0].author == "Марта"
+    assert parsed.posts[0].time == datetime(2019, 3, 4, 9, 5, tzinfo=UTC)
+
+
+def test_phpbb2_theme_with_a_table_per_post() -> None:
+    """An XS-style phpBB 2 theme: the <a name="123"> anchor stands before each post's table,
+    the date after the mini-post link, the signature in a cell of its own; the ad table and
+    the quick reply form between and after the posts are no posts."""
+    _, parsed = read_page("t.html", (OURS / "phpbb2_xs_theme_en.html").read_bytes(), UTC)
+    assert parsed.info.engine == "phpbb2-theme"
+    assert [(p.post_id, p.author, p.author_id) for p in parsed.posts] == [
+        ("4101", "Harbourmaster", "2"), ("4102", "Old Sailor", "57"), ("4103", "Gull", None)]
+    assert [p.time for p in parsed.posts] == [datetime(2019, 3, 4, 9, 5, tzinfo=UTC),
+                                              datetime(2019, 3, 4, 9, 40, tzinfo=UTC),
+                                              datetime(2019, 3, 5, 23, 17, tzinfo=UTC)]
+    first = parsed.posts[0].text
+    assert "Hosting since" not in first
+    assert "Wink" not in first
+    assert [q.author for q in parsed.posts[1].quotes] == ["Harbourmaster"]
+    assert parsed.posts[1].text == "Fog again. ##vote Gull, quiet types worry me."
+    assert parsed.posts[1].edit is not None
+    assert parsed.posts[1].edit.editor == "Old Sailor"
+    assert (parsed.info.page_number, parsed.info.page_count) == (1, 2)
+    assert parsed.census == 3
+    assert parsed.not_read == 0
+
+
+def test_phpbb2_theme_row_layout_with_renamed_classes() -> None:
+    """A subSilver derivative that renames span.name to b.name and the row classes: the post
+    is the row holding the anchor and the message."""
+    row = ('<tr><td class="alt1"><b class="name"><a name="{pid}"></a>{who}</b><br />'
+           '<span class="postdetails">Joined: 01 Jan 2018</span></td><td class="alt1">'
+           '<table><tr><td><a href="viewtopic.php?p={pid}#{pid}"><img src="templates/x/'
+           'images/icon_minipost.gif" alt="Post" /></a><span class="postdetails">Posted: '
+           'Mon Mar 04, 2019 9:{mm} am</span></td></tr><tr><td><span class="postbody">{body}'
+           '</span></td></tr></table></td></tr>')
+    rows = (row.format(pid=11, who="Kent", mm="05", body="first")
+            + row.format(pid=12, who="Marta", mm="10", body="second"))
+    text = ('<html><body><table class="tablebody">' + rows + '</table><a href="profile.php?'
+            'mode=viewprofile&amp;u=3">x</a><a href="posting.php?mode=reply&amp;t=1">Reply</a>'
+            "<p>Powered by phpBB</p></body></html>")
+    _, parsed = read_page("t.html", text.encode(), UTC)
+    assert parsed.info.engine == "phpbb2-theme"
+    assert [(p.post_id, p.author, p.text) for p in parsed.posts] == [
+        ("11", "Kent", "first"), ("12", "Marta", "second")]
+    assert parsed.posts[1].time == datetime(2019, 3, 4, 9, 10, tzinfo=UTC)

@@ -44,6 +44,7 @@ def _fixture(name: str) -> str:
     ("smf11-core-cp1251.html", "smf1-core"),
     ("smf20-curve.html", "smf2-curve"),
     ("smf21-default.html", "smf21"),
+    ("smf20_core_en.html", "smf2-core"),
 ])
 def test_detects_each_variant(name: str, engine: str) -> None:
     assert _detect(OWN / name) == engine
@@ -164,3 +165,52 @@ def test_not_smf_without_its_marks() -> None:
     for mark in ("smf_scripturl", "smf_theme_url", "Simple Machines", "simplemachines.org"):
         text = text.replace(mark, "x")
     assert smf.detect(parse_html(text), text) is None
+
+
+# ---- 2.0 "Core" theme and theme-agnostic fallbacks --------------------------------------------
+
+UTC = ZoneInfo("UTC")
+
+
+def test_core_theme_posts_quotes_edits_and_no_quick_reply() -> None:
+    """SMF 2.0's Core theme: div.windowbg > div.poster + div.postarea, no post_wrapper; the
+    quick reply box is a windowbg too and is no post; English quote headers name the author
+    before "on March 04, 2019"."""
+    _, parsed = read_page("t.html", (OWN / "smf20_core_en.html").read_bytes(), UTC)
+    assert parsed.info.engine == "smf2-core"
+    assert [(p.post_id, p.number, p.author, p.author_id) for p in parsed.posts] == [
+        ("9001", None, "Keeper", "1"), ("9002", 1, "Gannet", "48"),
+        ("9003", 2, "Lost Tourist", None), ("9004", 3, "Puffin", "52")]
+    assert parsed.posts[0].time == datetime(2019, 3, 4, 9, 5, 12, tzinfo=UTC)
+    assert [(q.author, q.post_id) for q in parsed.posts[1].quotes] == [("Keeper", "9001")]
+    assert parsed.posts[1].text == "Understood. vote: Puffin, the lamp was out last night."
+    edit = parsed.posts[1].edit
+    assert edit is not None
+    assert edit.editor == "Gannet"
+    assert "Keeper of the light" not in parsed.posts[0].text
+    assert (parsed.info.page_number, parsed.info.page_count) == (1, 3)
+    assert parsed.census == 4
+    assert parsed.not_read == 0
+
+
+def test_theme_poster_box_renamed_author_from_the_profile_link() -> None:
+    """A theme that drops div.poster's h4: the author is the first profile link outside the
+    message, the date the line after the subject."""
+    page = (OWN / "smf20_core_en.html").read_text(encoding="utf-8")
+    page = page.replace("<h4>", '<div class="member-name">').replace("</h4>", "</div>")
+    page = page.replace('class="keyinfo"', 'class="post-head"')
+    _, parsed = read_page("t.html", page.encode(), UTC)
+    assert [p.author for p in parsed.posts][:2] == ["Keeper", "Gannet"]
+    assert parsed.posts[1].time == datetime(2019, 3, 4, 9, 40, 3, tzinfo=UTC)
+
+
+def test_smf1_smiley_description_is_no_text_on_the_real_page() -> None:
+    """SMF 1.1 writes a smiley as <img alt="Welcome">: its description, not the poster's
+    words."""
+    path = shared_dir() / "fixtures" / "real-threads" / "smf1-bpdfamily-silent-treatment"
+    if not (path / "page.html").is_file():
+        pytest.skip(f"real page {path} not found (set MAFIAKIT_SHARED)")
+    _, parsed = read_page(path.name, (path / "page.html").read_bytes(), UTC)
+    assert len(parsed.posts) == 30
+    assert parsed.posts[1].author == "once removed"
+    assert parsed.posts[1].text.startswith("hi AnAwkwardGeek, and\n\nit sounds like")

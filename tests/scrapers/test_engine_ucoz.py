@@ -213,3 +213,13 @@ def test_page_count_from_old_switches() -> None:
            '<a class="switchDigit" href="/forum/5-77-1">1</a> <b class="switchActive">2</b></span>')
     info = _parse(_page(_post(1), top=top)).info
     assert (info.page_number, info.page_count) == (2, 5)
+
+
+def test_design_renaming_the_author_class() -> None:
+    """A design without .postUser: uCoz's nick-pasting link still names the author."""
+    raw = (OWN / "mafia_ostrov_p2.html").read_bytes()
+    _, before = read_page("t.html", raw, MSK, mtime=SAVED)
+    _, after = read_page("t.html", raw.replace(b'class="postUser"', b'class="nick"'), MSK,
+                         mtime=SAVED)
+    assert [p.author for p in after.posts] == [p.author for p in before.posts]
+    assert "(unknown)" not in {p.author for p in after.posts}

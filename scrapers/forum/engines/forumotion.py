@@ -1,6 +1,8 @@
 """Forumotion (forumotion.com, forumactif.*, forum2x2.ru and other hosted boards) thread pages.
 
-Forumotion's skins copy phpBB2 ("subsilver"), phpBB3 ("prosilver") and other engines' markup,
+Forumotion's skins copy phpBB2 ("subsilver"), phpBB3 ("prosilver") and other engines' markup
+(PunBB, Invision, ModernBB, AwesomeBB, whose class names differ again and which a board's own
+CSS renames further),
 so the page must be told from the real engines by what only Forumotion serves (see `detect`):
 its static host illiweb.com, its footer links, and the ``post--<id>`` class its templates put
 on every displayed post (the "show hidden message" script toggles ``.post--<id>``).
@@ -13,7 +15,11 @@ Code is needed for:
   the date is taken from the text after the clock icon or the author link;
 - the edit notice "Последний раз редактировалось: Марта (Пн 4 Мар 2019 - 10:12), всего
   редактировалось 1 раз(а)", read the same way without the editor's nick;
-- the "Спонсированный контент" block Forumotion appends to free boards' pages in post markup;
+- the "Спонсированный контент" block Forumotion appends to free boards' pages in post markup,
+  told by its name or by the ad slot (``#fa_ad_sponsored``, ``ins.adsbygoogle``) it holds;
+- the skins other than phpBB2 and phpBB3 (`THEME`): the post is still the ``post--<id>``
+  element, the author the first profile link (``/u12``) outside the message, the time the
+  skin's date element or the text after the author;
 - spoiler titles ("Спойлер:" is no title) and the "Скрытый текст:" label of hidden text;
 - thread id, page number and count from Forumotion's ``/t45p15-topic`` URLs and "Страница 2 из 2".
 """
@@ -29,6 +35,7 @@ from engine.gamelog import EditMarker
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import parse_forum_date
 from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select, text_content
+from scrapers.forum.signals import asset, element_id, markup
 from scrapers.forum.spec import EngineSpec, parse_edit, parse_with_spec
 from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
 
@@ -39,7 +46,9 @@ def _has_class(name: str) -> str:
 
 # only displayed posts carry post--<id>; hidden-post placeholders, forum rules and the
 # "promote traffic" box use the same "post" class without it
-_POST_ROW = f"[{_has_class('post')}][contains(@class, 'post--')]"
+_POST_ROW = (f"[{_has_class('post')}][contains(@class, 'post--')]"
+             "[substring(substring-after(@class, 'post--'), 1, 1) != '']"
+             "[contains('0123456789', substring(substring-after(@class, 'post--'), 1, 1))]")
 _EDITED = ("xpath:.//*[starts-with(normalize-space(text()[1]), 'Последний раз редактировалось')"
            " or starts-with(normalize-space(text()[1]), 'Last edited by')]")
 _MARKUP = MarkupSpec(
@@ -86,6 +95,38 @@ PHPBB3 = EngineSpec(
     thread_id_regex=r"(?!)",
 )
 
+# any other skin: what every skin keeps, the post--<id> element, the /u12 profile links, the
+# message in a "content"/"entry" box
+_PROFILE = ("a[starts-with(@href, '/u')][string-length(@href) > 2]"
+            "[translate(substring-before(concat(substring(@href, 3), '-'), '-'), "
+            "'0123456789', '') = '']")
+_OUTSIDE_TEXT = ("[not(ancestor::blockquote)][not(ancestor::*[contains(@class, 'content') "
+                 "or contains(@class, 'entry') or contains(@class, 'signature')])]")
+THEME = EngineSpec(
+    engine="forumotion-theme",
+    post="xpath:.//*" + _POST_ROW,
+    post_id_attr="class",
+    post_id_regex=r"post--(\d+)",
+    author=("div.postprofile dt > strong", ".postprofile-name",
+            f"xpath:(.//{_PROFILE}{_OUTSIDE_TEXT}[normalize-space()])[1]",
+            "xpath:(.//*[contains(@class, 'username') or contains(@class, 'postprofile-name') "
+            f"or {_has_class('name')}][normalize-space()])[1]"),
+    author_link=f"xpath:(.//{_PROFILE}{_OUTSIDE_TEXT})[1]",
+    body=("div.postbody div.content", ".post-entry", ".entry-content",
+          "xpath:(.//div[contains(@class, 'content')])[1]", "div.postbody > div:first-child"),
+    markup=_MARKUP,
+    signature=".signature_div",
+    edit=_EDITED,
+    avatar=("xpath:(.//*[contains(@class, 'postprofile')]//img)[1]", "img.avatar"),
+    title=("h1.page-title", "h1.cattitle", "xpath:(//h1)[1]"),
+    page_count_regex=None,
+    thread_id_regex=r"(?!)",
+)
+# a skin's own date element (not inside the message)
+_THEME_TIME = css("xpath:(.//*[contains(@class, 'date') or contains(@class, 'time')]"
+                  "[normalize-space()][not(ancestor::*[contains(@class, 'content') or "
+                  "contains(@class, 'entry')])])[1]")
+
 # what only Forumotion serves: its static host, and its own or its brands' domains in links
 _HOSTS = re.compile(r"(?:^|[/.])(?:illiweb\.com|forumotion\.[a-z.]+|forumactif\.[a-z.]+|"
                     r"forum2x2\.(?:ru|net|com)|editboard\.com|forumgratuit\.[a-z.]+)(?:[/:]|$)",
@@ -100,13 +141,17 @@ _TOOLBAR = css("#fa_toolbar, #fa_toolbar_hidden")
 _HAS_ROWS = {
     spec.engine: etree.XPath(f"boolean(/descendant::{tag}/@class[contains(., 'post--')]"
                              f"/parent::*[{_has_class('post')}])")
-    for spec, tag in ((PHPBB2, "tr"), (PHPBB3, "div"))}
+    for spec, tag in ((PHPBB2, "tr"), (PHPBB3, "div"), (THEME, "*"))}
+# the phpBB3 skin's author box; without it a div post is another skin's
+_P3_PROFILE = css("div.postprofile dt")
+_PHPBB3_POSTS = css(PHPBB3.post)
 # the element the post date follows: phpBB2's clock icon, phpBB3's author line
 _TIME_AFTER_ICON = css("xpath:.//td/span[@class='postdetails'][img][1]/img[last()]")
 _AUTHOR_LINE = css("p.author")
 _PROFILE_LINK = re.compile(r"/u\d+")
 _SPONSORED = re.compile(r"^(?:Спонсированный контент|Sponsored content|Contenu sponsorisé|"
                         r"Contenido patrocinado)$", re.I)
+_AD_SLOT = css("xpath:.//*[@id = 'fa_ad_sponsored' or contains(@class, 'adsbygoogle')]")
 _TOPIC_URL = re.compile(r"/t(\d+)(?:p(\d+))?-")
 _THREAD_SOURCES = css("link[rel=canonical], meta[property='og:url'], h1.page-title a, "
                       "h2.topic-title a, span.postdetails a")
@@ -155,9 +200,14 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
     Forumotion board is not taken for one."""
     if "post--" not in text:
         return None
-    for spec in (PHPBB3, PHPBB2):
+    for spec in (PHPBB3, PHPBB2, THEME):
         if _HAS_ROWS[spec.engine](root):
-            return spec if next(_markers(root), None) is not None else None
+            if next(_markers(root), None) is None:
+                return None
+            if spec is PHPBB3 and not any(select(_P3_PROFILE, el)
+                                          for el in select(_PHPBB3_POSTS, root)[:3]):
+                return THEME
+            return spec
     return None
 
 
@@ -171,6 +221,10 @@ def _text_after(el: etree._Element) -> str:
 
 
 def _time_text(post_el: etree._Element, spec: EngineSpec, author: str) -> str | None:
+    if spec is THEME:
+        dated = select(_THEME_TIME, post_el)
+        if dated:
+            return " ".join(text_content(dated[0]).split()) or None
     if spec is PHPBB2:
         icons = select(_TIME_AFTER_ICON, post_el)
         return _text_after(icons[0]) if icons else None
@@ -244,7 +298,8 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
     _spoiler_titles(root)
     post_sel = spec.compiled["post"]
     assert post_sel is not None
-    elements = select(post_sel, root)
+    # an ad slot in post markup is no post (its "author" may be a label or nothing at all)
+    elements = [el for el in select(post_sel, root) if not select(_AD_SLOT, el)]
     parsed = parse_with_spec(root, spec, ctx, text, posts=elements)
     kept: list[ForumPost] = []
     for post, el in zip(parsed.posts, elements, strict=True):
@@ -261,4 +316,20 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
     return parsed
 
 
-ADAPTER = EngineAdapter(family="forumotion", detect=detect, parse=parse)
+# the evidence Forumotion's pages carry, whatever the skin
+SIGNALS = (
+    asset(r"illiweb\.com/", 3.0),
+    markup("Forumotion's script objects _userdata/_board", r"\b(?:_userdata|_board)\s*=\s*\{",
+           2.0),
+    markup("Forumotion's host links",
+           r"href=[\"'][^\"']*(?:forumotion|forumactif|forum2x2|editboard)\.", 2.0),
+    element_id("fa_toolbar", 1.5),
+    markup("class post--<id>", r"class=[\"'][^\"']*\bpost--\d+", 1.5),
+    element_id("fa_ad_sponsored", 1.0),
+    markup("profile link /u<id>", r"href=[\"']/u\d+[\"']", 0.5),
+)
+
+ADAPTER = EngineAdapter(
+    family="forumotion", detect=detect, parse=parse, signals=SIGNALS, title="Forumotion",
+    # the post's own id="p123" (beside the class post--123 the selector reads)
+    anchors=(("forumotion-theme", (("id", "p"),)),))

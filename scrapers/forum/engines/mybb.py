@@ -21,6 +21,7 @@ from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import parse_forum_date
 from scrapers.forum.marks import contains
 from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select
+from scrapers.forum.signals import asset, css_class, element_id, form_action, markup, powered_by
 from scrapers.forum.spec import EngineSpec, parse_with_spec
 from scrapers.forum.types import PageContext, ParsedPage
 
@@ -28,10 +29,15 @@ MYBB18 = EngineSpec(
     engine="mybb18",
     post='div.post[id^="post_"]',
     # guests: the name stands bare in span.largetext, without a profile link
-    author="div.author_information span.largetext",
-    body="div.post_body",
+    author=("div.author_information span.largetext",
+            # a theme's own author box: the first profile link with a name, outside the text
+            "xpath:(.//a[contains(@href, 'action=profile') and contains(@href, 'uid=')]"
+            "[normalize-space()][not(ancestor::div[starts-with(@id, 'pid_')])])[1]"),
+    # div.post_body#pid_123 (the id stays when a theme renames the class)
+    body=("div.post_body", "xpath:.//div[starts-with(@id, 'pid_')]"),
     post_id_regex=r"post_(\d+)",
-    time="span.post_date",
+    time=("span.post_date", "xpath:(.//*[contains(@class, 'post_date') or "
+          "contains(@class, 'post-date')])[1]"),
     time_regex=r"^(.*?)\s*(?:\(|$)",  # the edit marker sits inside span.post_date
     number="div.post_head div.float_right strong a",
     signature="div.signature",
@@ -119,4 +125,19 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
     return parsed
 
 
-ADAPTER = EngineAdapter(family="mybb", detect=detect, parse=parse)
+# the evidence MyBB's pages carry, whatever the theme
+SIGNALS = (
+    powered_by("MyBB", 2.0),
+    markup("my_post_key", r"\bmy_post_key\b", 2.0),
+    asset(r"jscripts/(?:general|thread)\.js", 1.5),
+    markup("profile link member.php?action=profile&uid=",
+           r"member\.php\?action=profile&(?:amp;)?uid=\d", 1.0),
+    form_action(r"newreply\.php", 1.0),
+    element_id("pid_#", 1.0),
+    element_id("post_#", 0.5),
+    css_class("post_body", 1.0),
+    css_class("author_information", 0.5),
+)
+
+ADAPTER = EngineAdapter(family="mybb", detect=detect, parse=parse, signals=SIGNALS,
+                        title="MyBB")

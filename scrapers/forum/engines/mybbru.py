@@ -22,6 +22,7 @@ from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import parse_forum_date
 from scrapers.forum.marks import contains
 from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select
+from scrapers.forum.signals import asset, css_class, element_id, markup
 from scrapers.forum.spec import EngineSpec, parse_with_spec
 from scrapers.forum.types import PageContext, ParsedPage
 from scrapers.html_text import element_text
@@ -34,8 +35,13 @@ MYBBRU = EngineSpec(
          "/div[contains(concat(' ', normalize-space(@class), ' '), ' post ')]"
          "[starts-with(@id, 'p')]",
     # guests: the bare name, no profile link
-    author=f"xpath:(.//{_AUTHOR_LI}/a | .//{_AUTHOR_LI}[not(a)])[1]",
-    body="div.post-content",
+    author=(f"xpath:(.//{_AUTHOR_LI}/a | .//{_AUTHOR_LI}[not(a)])[1]",
+            # a style that renames li.pa-author: the profile link in the author box
+            "xpath:(.//*[contains(@class, 'post-author')]//a[contains(@href, "
+            "'profile.php?id=')][normalize-space()])[1]"),
+    # div.post-content#p311-content: the id stays when a style renames the class
+    body=("div.post-content",
+          "xpath:(.//div[starts-with(@id, 'p')][contains(@id, '-content')])[1]"),
     post_id_regex=r"^p(\d+)$",
     # data-posted is a Unix time; older pages lack it and have only the permalink text
     time="xpath:self::*[@data-posted] | .//h3//a[contains(@class, 'permalink')]",
@@ -59,11 +65,13 @@ MYBBRU = EngineSpec(
 # in any case
 _HOST_MARKS = ("mybb.ru", "rusff.me", "rusff.ru", "quadyshop", "forumstatic.ru",
                "forumavatars.ru")
-# an author line in a post in div#pun (its id attribute found directly: libxml2 makes
+# an author line (li.pa-author, or a style's own item with the profile link) in a post in
+# div#pun (its id attribute found directly: libxml2 makes
 # `//div[@id=...]` visit every node's children)
 _PUN_TOPIC = etree.XPath("boolean(/descendant::div/@id[. = 'pun']/parent::*"
                          "/descendant::div[contains(@class, 'post-author')]"
-                         f"/descendant::{_AUTHOR_LI})")
+                         f"/descendant::*[self::{_AUTHOR_LI} or "
+                         "self::a[contains(@href, 'profile.php?id=')]])")
 
 
 def detect(root: etree._Element, text: str) -> EngineSpec | None:
@@ -119,4 +127,16 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
     return parsed
 
 
-ADAPTER = EngineAdapter(family="mybbru", detect=detect, parse=parse)
+# the evidence the hosting's pages carry, whatever the style
+SIGNALS = (
+    markup("mybb.ru hosting marks", r"mybb\.ru|rusff\.(?:me|ru)|quadyshop", 2.0),
+    asset(r"forumstatic\.ru/", 2.0),
+    element_id("pun-viewtopic", 1.5),
+    element_id("pun", 0.5),
+    css_class("post-author", 1.0),
+    css_class("pa-author", 1.0),
+    markup("profile link profile.php?id=", r"profile\.php\?id=\d", 0.5),
+)
+
+ADAPTER = EngineAdapter(family="mybbru", detect=detect, parse=parse, signals=SIGNALS,
+                        title="mybb.ru")

@@ -33,8 +33,19 @@ from scrapers.forum.dates import parse_forum_date
 from scrapers.forum.fast_select import has_class
 from scrapers.forum.marks import contains
 from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, first, flat_text, select
+from scrapers.forum.signals import (
+    asset,
+    css_class,
+    element_id,
+    form_action,
+    generator,
+    markup,
+    powered_by,
+    score,
+    searched,
+)
 from scrapers.forum.spec import EngineSpec, parse_edit, parse_with_spec
-from scrapers.forum.types import PageContext, PageInfo, ParsedPage
+from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
 from scrapers.html_text import element_text
 
 
@@ -52,6 +63,15 @@ _OLD_SPOILER = ("div[not(@class)][not(contains(@style, 'display'))][count(*) = 2
 _OLD_SPOILER_TITLE = "./div[@class = 'quotetitle']"
 _OLD_SPOILER_BODY = "./div[@class = 'quotecontent']/div"
 
+# [img] is <img alt="Image"> (3.1+ adds class "postimage"; the word is the board's language);
+# phpBB 2 writes a smiley as <img src=".../smiles/icon_cry.gif" alt="Crying or Very sad">:
+# the alt of both is the engine's label, not words of the post. (phpBB 3's smiley alt is the
+# code the poster typed, ":cry:", and stays.)
+_IMAGE_WORDS = ("Image", "Изображение", "Bild", "Imagen", "Immagine", "Imagem", "Obraz",
+                "Afbeelding", "Kép", "Resim", "Obrázek")
+MUTED_IMAGES = ("xpath:.//img[" + _cls("postimage") + " or contains(@src, '/smiles/') or "
+                + " or ".join(f"@alt = '{w}'" for w in _IMAGE_WORDS) + "]")
+
 # 3.0 writes [b] as a font-weight span, 3.2+ as <strong class="text-strong">; colours are
 # style="color: ..." spans in all of them, which the common markup reads as they are.
 # Spoilers: the old BBCode above and the 3.2+ "Simple Spoiler" extension (details.spoiler).
@@ -66,6 +86,7 @@ PROSILVER_MARKUP = MarkupSpec(
     spoiler=f"xpath:.//details[{_cls('spoiler')}] | .//{_OLD_SPOILER}",
     spoiler_title=(f"xpath:./summary//span[{_cls('spoiler-title')}] | {_OLD_SPOILER_TITLE}"),
     spoiler_body=f"xpath:./div[{_cls('spoiler-body')}] | {_OLD_SPOILER_BODY}",
+    mute_images=MUTED_IMAGES,
 )
 
 # subsilver2 writes a quote as two sibling divs: div.quotetitle "X писал(а):" and
@@ -81,6 +102,7 @@ SUBSILVER2_MARKUP = MarkupSpec(
     spoiler=f"xpath:.//{_OLD_SPOILER}",
     spoiler_title=f"xpath:{_OLD_SPOILER_TITLE}",
     spoiler_body=f"xpath:{_OLD_SPOILER_BODY}",
+    mute_images=MUTED_IMAGES,
 )
 
 # phpBB 2: [quote="Kent"] is a table: a row with <span class="genmed"><b>Kent писал(а):</b>
@@ -91,6 +113,7 @@ PHPBB2_MARKUP = MarkupSpec(
         header=f"xpath:./tr[1]/td/span[{_cls('genmed')}]",
         body=f"xpath:./tr/td[{_cls('quote')}]",
     ),
+    mute_images=MUTED_IMAGES,
 )
 
 # id "p" + digits only: ad blocks dressed as posts ("post bg3", "post-ad") have none
@@ -168,7 +191,124 @@ PHPBB2 = EngineSpec(
     markup=PHPBB2_MARKUP,
 )
 
-VARIANTS = (PROSILVER30, PROSILVER31, SUBSILVER2, PHPBB2)
+# ---- custom themes -----------------------------------------------------------------------
+# A theme (BBOOTS, a Bootstrap or "flat" style, an old subSilver derivative) renames the
+# default classes but keeps what phpBB itself writes: the post anchor (3.x: the post's
+# ``id="p123"``, ``div#post_content123`` around the text; 2.x: ``<a name="123">``), the
+# ``postbody``/``postdetails`` classes the templates copy, the profile links
+# (``memberlist.php?mode=viewprofile&u=``, ``profile.php?mode=viewprofile&u=``) and the
+# ``viewtopic.php?p=`` permalinks. These variants read a page through those only.
+
+_DIGIT_ID = ("starts-with(@id, 'p') and string-length(@id) > 1 "
+             "and translate(substring(@id, 2), '0123456789', '') = ''")
+_TEXT_BOX = (f".//div[{_cls('postbody')}] or .//div[starts-with(@id, 'post_content')] "
+             f"or .//div[{_cls('content')}]")
+_USERNAME = f"({_cls('username')} or {_cls('username-coloured')})"
+
+PHPBB3_THEME = EngineSpec(
+    engine="phpbb3-theme",
+    # the innermost element with a post id that holds the text (an ad block, a "quick reply"
+    # form or a deleted-post notice carries no such id)
+    post=(f"xpath://div[{_DIGIT_ID}][{_TEXT_BOX}][not(.//div[{_DIGIT_ID}][{_TEXT_BOX}])]"),
+    post_id_regex=r"^p(\d+)$",
+    author=("p.author strong",
+            f"xpath:(.//*[{_cls('postprofile')}]//*[{_USERNAME}][normalize-space()])[1]",
+            f"xpath:(.//*[{_USERNAME}][normalize-space()])[1]",
+            "xpath:(.//a[contains(@href, 'mode=viewprofile')][normalize-space()])[1]"),
+    author_link="xpath:(.//a[contains(@href, 'mode=viewprofile')])[1]",
+    body=("xpath:.//div[starts-with(@id, 'post_content')]//div[" + _cls("content") + "]",
+          f"xpath:(.//div[{_cls('postbody')}]//div[{_cls('content')}])[1]",
+          f"xpath:(.//div[{_cls('content')}])[1]",
+          "xpath:.//div[starts-with(@id, 'post_content')]"),
+    # 3.1+ <time datetime>; prosilver's p.author; a theme's own time box; else the element
+    # holding the post's permalink (the date sits after the poster's name there, see parse)
+    time=(f"xpath:.//p[{_cls('author')}]/time", f"xpath:.//p[{_cls('author')}]",
+          "xpath:(.//time[@datetime])[1]",
+          "xpath:(.//*[contains(@class, 'time') or contains(@class, 'date')]"
+          "[not(self::time)][normalize-space()])[1]",
+          "xpath:(.//a[contains(@href, 'viewtopic.php?p=') or starts-with(@href, '#p')]"
+          "/parent::*[normalize-space()])[1]"),
+    time_attrs=("datetime",),
+    time_regex=r"»\s*(.+)$",
+    signature=f"xpath:.//div[{_cls('signature')}]",
+    edit=f"xpath:.//div[{_cls('notice')}][not({_cls('post_deleted_msg')})]",
+    avatar=("dl.postprofile dt img", "img.avatar"),
+    # the heading that links to the topic itself (a post's subject links to "#p123")
+    title=("h2.topic-title", "#page-body h2",
+           "xpath:(//h1 | //h2 | //h3)[a[contains(@href, 'viewtopic.php')]"
+           "[contains(@href, 't=')]][1]"),
+    page_count_regex=None,
+    deleted=f"xpath:self::div[{_cls('deleted')}]",
+    markup=PROSILVER_MARKUP,
+)
+
+_NAMED = ("a[@name][string-length(@name) > 0]"
+          "[translate(@name, '0123456789', '') = '']")
+_P2_BODY = f".//span[{_cls('postbody')}]"
+_P2_HOLDS = f"descendant-or-self::{_NAMED}"
+# the row of the anchor's own post: the nearest row with a message that holds no other
+# post's anchor
+_P2_ROW = f"ancestor::tr[{_P2_BODY}][1][count(.//{_NAMED}) = 1]"
+# a post written after its anchor: a block with a message and a link to a post (the mini-post
+# permalink, the quote button: an ad block has neither), no anchor of its own, not inside
+# one post's row, whose nearest earlier sibling with an anchor or a message is the anchor
+_P2_BLOCK = (f"*[{_P2_BODY}][.//a[contains(@href, '?p=') or contains(@href, '&p=')]]"
+             f"[not(.//{_NAMED})]"
+             f"[not(ancestor::tr[count(.//{_NAMED}) = 1][{_P2_BODY}])]"
+             f"[preceding-sibling::*[{_P2_HOLDS} or {_P2_BODY}][1][{_P2_HOLDS}]"
+             f"[not({_P2_BODY})]]")
+
+PHPBB2_THEME = EngineSpec(
+    engine="phpbb2-theme",
+    # subSilver and its derivatives put the anchor in the poster's cell of the post's row;
+    # themes with a table per post (the "XS" header/footer ones) put it before the table
+    post=f"xpath://{_NAMED}/{_P2_ROW} | //{_P2_BLOCK}",
+    post_id=(f"xpath:.//{_NAMED}",
+             f"xpath:preceding-sibling::*[{_P2_HOLDS}][1]/{_P2_HOLDS}"),
+    post_id_attr="name",
+    post_id_regex=r"^(\d+)$",
+    author=(f"xpath:(.//*[{_cls('name')}][normalize-space()])[1]",
+            "xpath:(.//a[contains(@href, 'mode=viewprofile')][normalize-space()])[1]"),
+    author_link=("xpath:(.//a[contains(@href, 'mode=viewprofile')])[1]",
+                 "xpath:following-sibling::tr[1]//a[contains(@href, 'mode=viewprofile')]"),
+    # the date follows the post's mini-post link ("Posted: <date>  Post subject: ...")
+    time=("xpath:(.//a[contains(@href, 'p=')][img]/following-sibling::span[1])[1]",
+          "xpath:(.//img[contains(@src, 'minipost')]/following-sibling::span[1])[1]",
+          f"xpath:(.//td[{_cls('postdetails')} or span[{_cls('postdetails')}]]"
+          "[contains(., ':')][not(.//*[" + _cls("name") + "])])[last()]"),
+    time_regex=PHPBB2.time_regex,
+    body=f"xpath:(.//td[span[{_cls('postbody')}]])[1]",
+    edit=(f"xpath:.//span[{_cls('gensmall')}][contains(., 'едактировал') "
+          "or contains(., 'dited')]"),
+    avatar=(f"xpath:.//span[{_cls('postdetails')}]//img[not(contains(@src, 'rank'))]"),
+    title=("a.maintitle", "a.cattitle"),
+    page_count_regex=None,
+    markup=PHPBB2_MARKUP,
+)
+
+VARIANTS = (PROSILVER30, PROSILVER31, SUBSILVER2, PHPBB2, PHPBB3_THEME, PHPBB2_THEME)
+_THEMES = (PHPBB3_THEME, PHPBB2_THEME)
+
+# the evidence phpBB's pages carry, whatever the theme
+SIGNALS = (
+    powered_by("phpBB", 2.0),
+    markup("phpBB copyright meta", r"<meta\s[^>]*content=[\"'][^\"']*phpBB (?:Limited|Group)",
+           2.0),
+    generator("phpBB"),
+    markup("<body id=\"phpbb\">", r"<body\s[^>]*id=[\"']phpbb[\"']", 1.5),
+    asset(r"styles/[^/\"']+/(?:theme|template|imageset)/", 1.5),
+    asset(r"templates/[^/\"']+/[^\"']*\.(?:css|js)", 0.5),
+    markup("profile link memberlist.php?mode=viewprofile",
+           r"memberlist\.php\?mode=viewprofile", 1.5),
+    markup("phpBB 2 profile link", r"profile\.php\?mode=viewprofile", 1.5),
+    markup("reply/quote link posting.php?mode=", r"posting\.php\?mode=(?:reply|quote)", 1.0),
+    form_action(r"posting\.php\?mode=reply", 0.5),
+    markup("permalink viewtopic.php?p=", r"viewtopic\.php\?(?:[^\"'#]*&amp;)?p=\d", 0.5),
+    element_id("post_content#", 1.0),
+    css_class("postbody", 1.0),
+    css_class("postprofile", 0.5),
+    css_class("postdetails", 0.5),
+)
 
 # something phpBB and nothing else writes, in any case: its name, its copyright meta and
 # style comment, its profile URL schemes (3.x memberlist.php, 2.x profile.php)
@@ -257,7 +397,18 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
         return SUBSILVER2
     if _HAS_PHPBB2_POST(root):
         return PHPBB2
+    # a custom theme: enough of phpBB's evidence besides the name, and its post markup
+    if score("phpbb", SIGNALS, searched(text)).score < _THEME_EVIDENCE:
+        return None
+    for spec in _THEMES:
+        post_sel = spec.compiled["post"]
+        if post_sel is not None and select(post_sel, root):
+            return spec
     return None
+
+
+# what a custom theme's page must show (its profile links and reply links, a style path...)
+_THEME_EVIDENCE = 3.0
 
 
 # ---- edit notices ---------------------------------------------------------------------------
@@ -380,6 +531,21 @@ def _nested(elements: list[etree._Element]) -> bool:
     return any(a in own for el in elements for a in el.iterancestors())
 
 
+def _time_after_name(post: ForumPost, ctx: PageContext) -> None:
+    """A theme's time box prints "#123 by Kent Sun Dec 15, 2019 4:58 pm" or "Kent » 15 Dec
+    2019": the date is what follows the poster's name (a name like "Марта" would read as a
+    month, a post number as a day)."""
+    raw = post.time_text or ""
+    at = raw.rfind(post.author) if post.author and post.author != "(unknown)" else -1
+    if at < 0:
+        return
+    after = raw[at + len(post.author):].strip(" ,»-–|:")
+    after = re.sub(r"^(?:on|at|»)\s+", "", after, flags=re.I)
+    when = parse_forum_date(after, ctx.timezone, anchor=ctx.captured_at) if after else None
+    if when is not None:
+        post.time, post.time_raw, post.time_text = when, after, after
+
+
 def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -> ParsedPage:
     sel = spec.compiled
     post_sel = sel["post"]
@@ -390,12 +556,13 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
     # edit notices are read before the post's body is rewritten: in parse_with_spec, post by
     # post; here, all before any, when rewriting one post could touch another's notice (a
     # post inside another) or the phpBB 2 signature cut could take it
-    early = spec is PHPBB2 or _nested(elements)
+    phpbb2 = spec in (PHPBB2, PHPBB2_THEME)
+    early = phpbb2 or _nested(elements)
     edits: list[EditMarker | None] = []
     for el in elements if early else ():
         notice = first(edit_sel, el) if edit_sel is not None else None
         edits.append(edit_marker(notice, ctx) if notice is not None else None)
-        if spec is PHPBB2:
+        if phpbb2:
             body_sel = sel["body"]
             body = first(body_sel, el) if body_sel is not None else None
             if body is not None:
@@ -408,7 +575,7 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
         src = img.get("src", "") if img is not None else ""
         local_avatars.append(src if _SAVED_LOCAL.match(src) else None)
     parsed = parse_with_spec(
-        root, spec, ctx, text, posts=None if spec is PHPBB2 else elements,
+        root, spec, ctx, text, posts=None if phpbb2 else elements,
         edit=None if early else edit_marker, info=lambda: page_facts(root, spec, text, ctx.plain))
     for i, post in enumerate(parsed.posts):
         if early:
@@ -419,10 +586,15 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
             # the saved file: resolving that against the page's original address would
             # name a file that never existed on the forum
             post.avatar = Avatar(url=local, alt=post.avatar.alt)
+        if spec in _THEMES and post.time_text and post.time_raw == post.time_text:
+            _time_after_name(post, ctx)
         if post.time is not None:
             # 3.1+ <time datetime> is UTC: shown in the page's zone like every other time
             post.time = post.time.astimezone(ctx.timezone)
     return parsed
 
 
-ADAPTER = EngineAdapter(family="phpbb", detect=detect, parse=parse)
+ADAPTER = EngineAdapter(
+    family="phpbb", detect=detect, parse=parse, signals=SIGNALS, title="phpBB",
+    anchors=(("phpbb3-theme", (("id", "p"), ("id", "post_content"))),
+             ("phpbb2-theme", (("name", ""),))))

@@ -1,4 +1,10 @@
-"""Simple Machines Forum: 1.1 (default "Core" theme, table layout), 2.0 (Curve) and 2.1.
+"""Simple Machines Forum: 1.1 (default "Core" theme, table layout), 2.0 (Curve, and the
+"Core" theme 2.0 still ships) and 2.1.
+
+Themes rename SMF's classes but keep what SMF itself writes: the subject's ``id="subject_123"``,
+the body's ``id="msg_123"``, the profile links ``index.php?action=profile;u=12`` and the
+"« Reply #1 on: <date> »" line; each field is a chain of selectors, the theme's first, then
+those.
 
 What a selector cannot say, and this module does in code:
 - SMF's quote header is "Цитата: Kent от 04 Марта 2019, 09:05:12" (English "Quote from: Kent
@@ -16,6 +22,15 @@ from lxml import etree
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.marks import contains
 from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select
+from scrapers.forum.signals import (
+    asset,
+    css_class,
+    element_id,
+    form_action,
+    generator,
+    markup,
+    powered_by,
+)
 from scrapers.forum.spec import EngineSpec, parse_with_spec
 from scrapers.forum.types import PageContext, ParsedPage
 from scrapers.html_text import element_text
@@ -28,6 +43,9 @@ _WINDOWBG = ("(contains(concat(' ', normalize-space(@class), ' '), ' windowbg ')
 _TIME_IN_KEYINFO = r":\s+(.+?)\s*»?\s*$"
 _REPLY_NUMBER = r"#\s*(\d+)"
 _TOPIC = r"[?;&]topic=(\d+)"
+# SMF 1.1 writes a smiley as <img src=".../Smileys/default/cry.gif" alt="Cry">: the alt is
+# the smiley's description, not words of the post (2.0+ writes the code the poster typed)
+_SMF1_SMILEY = "xpath:.//img[contains(@src, '/Smileys/')]"
 # no spoiler in SMF itself: the common "Spoiler" mod's markup
 _SPOILER, _SPOILER_TITLE, _SPOILER_BODY = "div.spoiler", "div.spoilerheader", "div.spoilerbody"
 
@@ -55,37 +73,64 @@ SMF11 = EngineSpec(
     thread_id_regex=_TOPIC,
     markup=MarkupSpec(quote=QuoteSpec(container="div.quote", header="div.quoteheader",
                                       header_before=True),
-                      spoiler=_SPOILER, spoiler_title=_SPOILER_TITLE, spoiler_body=_SPOILER_BODY),
+                      spoiler=_SPOILER, spoiler_title=_SPOILER_TITLE, spoiler_body=_SPOILER_BODY,
+                      mute_images=_SMF1_SMILEY),
 )
 
 _QUOTES = "blockquote.bbc_standard_quote, blockquote.bbc_alternate_quote"
 _POSTER = ("xpath:(.//div[contains(@class, 'poster')]/h4/a | "
-           ".//div[contains(@class, 'poster')]/h4[not(a)])[1]")
+           ".//div[contains(@class, 'poster')]/h4[not(a)])[1]",
+           # a theme's own poster box: the first profile link with a name, outside the body
+           "xpath:(.//a[contains(@href, 'action=profile;u=') or contains(@href, "
+           "'action=profile&u=')][normalize-space()][not(ancestor::div[starts-with(@id, "
+           "'msg_')])])[1]")
+# "« Reply #1 on: <date> »": in div.keyinfo, else the line after the subject
+_KEYINFO = ("div.keyinfo div.smalltext",
+            "xpath:(.//*[starts-with(@id, 'subject_')]/following-sibling::*"
+            "[contains(@class, 'smalltext')])[1]")
+_SMF20_MARKUP = MarkupSpec(quote=QuoteSpec(container=_QUOTES, header="div.quoteheader",
+                                           header_before=True),
+                           drop="div.quotefooter", spoiler=_SPOILER, spoiler_title=_SPOILER_TITLE,
+                           spoiler_body=_SPOILER_BODY)
 
-SMF20 = EngineSpec(
-    engine="smf2-curve",
-    post="xpath://div[contains(concat(' ', normalize-space(@class), ' '), ' post_wrapper ')]"
-         "/parent::div",
-    author=_POSTER,
-    body="div.post div.inner",
-    post_id="div.post div.inner",
-    post_id_regex=r"msg_(\d+)",
-    time="div.keyinfo div.smalltext",
-    time_regex=_TIME_IN_KEYINFO,
-    number="div.keyinfo div.smalltext",
-    number_regex=_REPLY_NUMBER,
-    signature="div.signature",
-    edit="xpath:.//div[starts-with(@id, 'modified_')][normalize-space()]",
-    avatar="img.avatar",
-    title="div.navigate_section li.last",
-    page_current="xpath:(//div[contains(@class, 'pagelinks')])[1]/strong",
-    page_count_regex=None,
-    thread_id_regex=_TOPIC,
-    markup=MarkupSpec(quote=QuoteSpec(container=_QUOTES, header="div.quoteheader",
-                                      header_before=True),
-                      drop="div.quotefooter", spoiler=_SPOILER, spoiler_title=_SPOILER_TITLE,
-                      spoiler_body=_SPOILER_BODY),
-)
+
+def _smf20(engine: str, post: str, page_current: str) -> EngineSpec:
+    return EngineSpec(
+        engine=engine,
+        post=post,
+        author=_POSTER,
+        body=("div.post div.inner", "xpath:.//div[starts-with(@id, 'msg_')]"
+              "[translate(substring(@id, 5), '0123456789', '') = '']"),
+        post_id=("div.post div.inner", "xpath:.//*[starts-with(@id, 'subject_')]"),
+        post_id_regex=r"(?:msg|subject)_(\d+)",
+        time=_KEYINFO,
+        time_regex=_TIME_IN_KEYINFO,
+        number=_KEYINFO,
+        number_regex=_REPLY_NUMBER,
+        signature="div.signature",
+        edit="xpath:.//div[starts-with(@id, 'modified_')][normalize-space()]",
+        avatar="img.avatar",
+        title=("div.navigate_section li.last", "xpath:(//*[@id='top_subject'])[1]"),
+        page_current=page_current,
+        page_count_regex=None,
+        thread_id_regex=_TOPIC,
+        markup=_SMF20_MARKUP,
+    )
+
+
+SMF20 = _smf20("smf2-curve",
+               "xpath://div[contains(concat(' ', normalize-space(@class), ' '), "
+               "' post_wrapper ')]/parent::div",
+               "xpath:(//div[contains(@class, 'pagelinks')])[1]/strong")
+# 2.0's "Core" theme (and themes made from it): div.windowbg > div.poster + div.postarea, no
+# post_wrapper; the post is the block whose own child is the poster box and that holds the
+# subject and the body (the quick reply box, a windowbg too, holds neither)
+SMF20_CORE = _smf20("smf2-core",
+                    "xpath://div[div[contains(@class, 'poster')]]"
+                    "[.//*[starts-with(@id, 'subject_')]][.//div[starts-with(@id, 'msg_')]]",
+                    # "Pages: [<strong>1</strong>] 2 3" in div.middletext
+                    "xpath:(//div[contains(@class, 'pagelinks') or "
+                    "contains(@class, 'middletext')][strong])[1]/strong")
 
 SMF21 = EngineSpec(
     engine="smf21",
@@ -114,6 +159,7 @@ _SMF_MARK = re.compile(r"smf_scripturl|smf_theme_url|Simple Machines|simplemachi
 _IS_11 = css(SMF11.post)
 _IS_20 = css(SMF20.post)
 _IS_21 = css(SMF21.post)
+_IS_20_CORE = css(SMF20_CORE.post)
 
 
 def detect(root: etree._Element, text: str) -> EngineSpec | None:
@@ -128,6 +174,8 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
         return SMF20
     if select(_IS_11, root):
         return SMF11
+    if select(_IS_20_CORE, root):
+        return SMF20_CORE
     return None
 
 
@@ -135,9 +183,13 @@ _HEADER = css("div.quoteheader, blockquote.bbc_standard_quote > cite, "
               "blockquote.bbc_alternate_quote > cite")
 _QUOTE_FROM = re.compile(
     r"^\s*(?:Цитата|Quote)(?:\s+from)?\s*:\s*(?P<author>.+?)"
-    r"(?:\s+(?:от|on)\s+(?:\d|сегодня|вчера|today|yesterday).*)?\s*$", re.I | re.S)
+    # the date: "04 Марта 2019", "Сегодня в", and English boards' "March 04, 2019"
+    r"(?:\s+(?:от|on)\s+(?:\d|сегодня|вчера|today|yesterday|[^\W\d_]+\.?\s+\d).*)?\s*$",
+    re.I | re.S)
+# 1.1 and 2.0 Core: td/div.middletext "Pages: [1] 2 3"; Curve and 2.1: div.pagelinks
 _PAGE_LINKS = css("xpath:(//td[contains(@class, 'middletext')] | "
-                  "//div[contains(@class, 'pagelinks')])[1]")
+                  "//div[contains(@class, 'pagelinks')] | "
+                  "//div[contains(@class, 'middletext')][contains(., '[')])[1]")
 
 
 def _rewrite_quote_headers(root: etree._Element) -> None:
@@ -171,4 +223,22 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
     return parsed
 
 
-ADAPTER = EngineAdapter(family="smf", detect=detect, parse=parse)
+# the evidence SMF's pages carry, whatever the theme
+SIGNALS = (
+    powered_by("SMF", 2.0),
+    markup("'Simple Machines' copyright", r"Simple\s+Machines|simplemachines\.org", 2.0),
+    generator("SMF"),
+    markup("SMF script globals", r"\bsmf_(?:scripturl|theme_url|images_url)\b", 2.5),
+    asset(r"Themes/[^/\"']+/(?:style|css|scripts)/", 1.5),
+    markup("profile link index.php?action=profile;u=", r"[?;&]action=profile;u=\d", 1.0),
+    form_action(r"[?;&]action=post2", 1.0),
+    markup("reply link index.php?action=post;", r"[?;&]action=post;(?:quote|topic)=", 1.0),
+    element_id("subject_#", 1.0),
+    element_id("msg_#", 1.0),
+    css_class("windowbg", 0.5),
+    css_class("keyinfo", 0.5),
+)
+
+ADAPTER = EngineAdapter(
+    family="smf", detect=detect, parse=parse, signals=SIGNALS, title="SMF",
+    anchors=(("smf2-core", (("id", "subject_"), ("id", "msg_"))),))

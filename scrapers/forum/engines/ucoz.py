@@ -35,6 +35,7 @@ from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import from_unix
 from scrapers.forum.marks import contains
 from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select, text_content
+from scrapers.forum.signals import asset, css_class, element_id, markup, powered_by
 from scrapers.forum.spec import EngineSpec, parse_edit, parse_with_spec
 from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
 
@@ -56,7 +57,14 @@ UCOZ = EngineSpec(
     post=f"xpath:.//tr[starts-with(@id, 'post')][.//table[{_has_class('postTable')}]]",
     post_id_attr="id",
     post_id_regex=r"^post(\d+)$",
-    author=".postUser",
+    author=(".postUser",
+            # a design that renames .postUser: uCoz's own link that pastes the nick into
+            # the reply box, else the first profile link with a name
+            "xpath:(.//a[contains(@onclick, \"emoticon('[b]\")][normalize-space()])[1]",
+            "xpath:(.//a[contains(@href, '/index/8-') or contains(@onclick, '/index/8-')]"
+            "[normalize-space()])[1]",
+            # a guest's bare name: the post's first header cell holds only it
+            f"xpath:(.//td[{_has_class('postTdTop')}])[1]"),
     author_link="xpath:.//a[contains(@onclick, '/index/8-') or contains(@href, '/index/8-')]",
     author_id_attr="onclick",
     # "/index/8-0-Kent" is a profile looked up by nick: 0 is no id
@@ -269,4 +277,16 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
     return parsed
 
 
-ADAPTER = EngineAdapter(family="ucoz", detect=detect, parse=parse)
+# the evidence uCoz's pages carry, whatever the design
+SIGNALS = (
+    powered_by("uCoz", 2.0),
+    asset(r"/\.s/src/", 2.0),
+    markup("window.uCoz data", r"window\.uCoz\b", 2.0),
+    css_class("postTable", 1.0),
+    css_class("ucoz-forum-post", 1.0),
+    css_class("postNumberLink", 0.5),
+    element_id("post#", 0.5),
+)
+
+ADAPTER = EngineAdapter(family="ucoz", detect=detect, parse=parse, signals=SIGNALS,
+                        title="uCoz")
