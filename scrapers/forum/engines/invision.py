@@ -37,6 +37,18 @@ from scrapers.forum.markup import (
     select,
     text_content,
 )
+from scrapers.forum.signals import (
+    Signal,
+    asset,
+    css_class,
+    element_id,
+    form_action,
+    generator,
+    markup,
+    powered_by,
+    score,
+    searched,
+)
 from scrapers.forum.spec import EngineSpec, page_link_numbers, parse_with_spec
 from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
 
@@ -70,11 +82,21 @@ IPB2 = EngineSpec(
     page_count_regex=r"(\d+)\s*(?:страниц|pages)",
 )
 
+# IP.Board 3.0-3.4 default skin: div.post_block#post_id_123 > div.post_wrap, the author in
+# h3 span.author.vcard, abbr.published[title] (ISO), div.post.entry-content, p.edit; skins
+# keep the microformat classes (hentry, vcard, published, entry-content) and the microdata
+# the 3.2+ templates write (itemprop commentTime, commentText), which are the fallbacks
 IPB3 = EngineSpec(
     engine="ipb3",
-    post="div.post_block[id^='post_id_']",
-    author=".post_wrap h3 .author",
-    body="div.post.entry-content",
+    post=("div.post_block[id^='post_id_']",
+          # a skin that renamed post_block: the id is the template's own
+          "xpath://div[starts-with(@id,'post_id_') and string(number(substring(@id,9)))!='NaN'"
+          " and .//*[contains(@class,'entry-content') or @itemprop='commentText']]"),
+    author=(".post_wrap h3 .author", "h3 span.author.vcard", ".vcard .fn",
+            "[itemprop=creator] [itemprop=name]"),
+    author_link=(".post_wrap h3 .author a", "h3 span.author.vcard a", ".vcard a.url",
+                 "xpath:(.//a[contains(@href,'showuser=') or contains(@href,'/user/')])[1]"),
+    body=("div.post.entry-content", "[itemprop=commentText]", ".entry-content"),
     markup=MarkupSpec(
         quote=QuoteSpec(container="blockquote.ipsBlockquote", header="p.citation",
                         author_attr="data-author", post_attr="data-cid"),
@@ -83,22 +105,30 @@ IPB3 = EngineSpec(
         # the spoiler header is the fixed word "Спойлер" and a show button, not a title
         drop=".bbc_spoiler > .spoiler_title",
     ),
-    time="abbr.published",
-    time_attrs=("title",),
-    number="span.post_id a",
+    time=("abbr.published", "[itemprop=commentTime]", "xpath:(.//abbr[@title])[1]",
+          ".posted_info"),
+    time_attrs=("title", "datetime"),
+    time_regex=r"^(?:Posted|Отправлено|Добавлено)?\s*:?\s*(.+)$",
+    number=("span.post_id a", "a[rel=bookmark]"),
     signature="div.signature",
     edit="p.edit",
-    avatar="li.avatar img, img.ipsUserPhoto",
-    title="h1.ipsType_pagetitle",
+    avatar="li.avatar img, img.ipsUserPhoto, img.photo",
+    title=("h1.ipsType_pagetitle", "xpath://div[@id='content']//h2[contains(@class,'maintitle')]"),
     page_current="ul.pagination li.active",
 )
 
 IPS4 = EngineSpec(
     engine="ips4",
-    post="article.cPost[id^='elComment_']",
-    author="aside.cAuthorPane .cAuthorPane_author",
-    author_link="aside.cAuthorPane .cAuthorPane_author a",
-    body="div[data-role='commentContent']",
+    post=("article.cPost[id^='elComment_']",
+          # a theme that renamed cPost: the id (and the content's data-role) are the
+          # template's own; the "Advertising" articles some themes add carry no id
+          "xpath://article[starts-with(@id,'elComment_')]"),
+    author=("aside.cAuthorPane .cAuthorPane_author", ".cAuthorPane_author",
+            "[itemprop=author] [itemprop=name]", "[itemprop=creator] [itemprop=name]"),
+    author_link=("aside.cAuthorPane .cAuthorPane_author a", ".cAuthorPane_author a",
+                 "xpath:(.//a[contains(@href,'/profile/')][not(ancestor::*"
+                 "[@data-role='commentContent'])])[1]"),
+    body=("div[data-role='commentContent']", "[itemprop=text]"),
     markup=MarkupSpec(
         quote=QuoteSpec(container="blockquote.ipsQuote", header=".ipsQuote_citation",
                         author_attr="data-ipsquote-username",
@@ -109,8 +139,9 @@ IPS4 = EngineSpec(
         # "Скрытый текст" is the engine's fixed header, not a title the author gave
         drop=".ipsSpoiler_header",
     ),
-    time=".ipsComment_meta time",
-    time_attrs=("datetime",),
+    time=(".ipsComment_meta time",
+          "xpath:(.//time[@datetime][not(ancestor::*[@data-role='commentContent'])])[1]"),
+    time_attrs=("datetime", "title"),
     number="a[data-role='shareComment']",
     number_regex=r"#\s*(\d+)",
     signature="[data-role='memberSignature']",
@@ -152,10 +183,40 @@ _IPS4_PAGES = css("ul.ipsPagination[data-pages]")
 _POSTS = {spec.engine: css(spec.post) for spec in (IPS4, IPB3, IPB2)}
 
 
+SIGNALS: tuple[Signal, ...] = (
+    generator("Invision"),
+    # "Powered by Invision Community", "Community Forum Software by IP.Board 3.4.6",
+    # "Powered by Invision Power Board"
+    powered_by("Invision", 2.0),
+    powered_by("IP.Board", 2.0),
+    css_class("ipsApp", 2.0),
+    element_id("ipboard_body", 2.0),
+    # IP.Board 3's public/js/ips.topic.js, ips.hovercard.js; IPS 4's applications/core/...
+    asset(r"ips\.[a-z]+\.js", 1.5),
+    asset(r"public/js/ipb\.js", 1.5),
+    asset(r"applications/core/interface/", 1.5),
+    asset(r"jscripts/ipb_", 1.5),
+    markup("ips.setSetting() calls (IPS 4)", r"ips\.setSetting\(", 1.5),
+    markup("ipb.vars (IP.Board 3)", r"ipb\.vars\[", 1.5),
+    markup("ipb_var_ globals (IPB 2)", r"\bipb_var_\w+", 1.5),
+    element_id("elComment_#", 1.0),
+    element_id("post_id_#", 1.0),
+    element_id("post-main-#", 1.0),
+    css_class("cPost"),
+    css_class("post_block"),
+    markup("IPS 4 quotes", r"data-ipsquote-", 1.0),
+    form_action(r"do=multimodComment", 1.0),
+    form_action(r"app=forums&(?:amp;)?module=post", 1.0),
+)
+# what a page that names Invision nowhere (a skin's own footer) must show to be claimed
+_UNNAMED_SCORE = 3.0
+
+
 def detect(root: etree._Element, text: str) -> EngineSpec | None:
     """By structure first (the post containers are unique to each generation), with the
     engine's own markers required beside them so that a post merely mentioning Invision on
-    another forum is not taken."""
+    another forum is not taken. A skin that drops the body's class or id and the footer is
+    still claimed when the engine's scripts, ids and forms add up (`SIGNALS`)."""
     body = root.find("body")
     body_class = (body.get("class") or "") if body is not None else ""
     body_id = (body.get("id") or "") if body is not None else ""
@@ -171,6 +232,13 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
     if marked and ("Invision Power Board" in text or "ipb_var_" in text) and select(
             _POSTS[IPB2.engine], root):
         return IPB2
+    if not contains(text, "elcomment_", "post_id_", "post-main-"):
+        return None  # none of the posts' own ids: not worth scoring
+    if score("invision", SIGNALS, searched(text)).score < _UNNAMED_SCORE:
+        return None
+    for spec in (IPS4, IPB3, IPB2):
+        if select(_POSTS[spec.engine], root):
+            return spec
     return None
 
 
@@ -276,4 +344,5 @@ def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -
     return parsed
 
 
-ADAPTER = EngineAdapter(family="invision", detect=detect, parse=parse)
+ADAPTER = EngineAdapter(family="invision", detect=detect, parse=parse, signals=SIGNALS,
+                        title="Invision")
