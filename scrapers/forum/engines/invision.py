@@ -93,13 +93,17 @@ IPB3 = EngineSpec(
           "xpath://div[starts-with(@id,'post_id_') and string(number(substring(@id,9)))!='NaN'"
           " and .//*[contains(@class,'entry-content') or @itemprop='commentText']]"),
     author=(".post_wrap h3 .author", "h3 span.author.vcard", ".vcard .fn",
-            "[itemprop=creator] [itemprop=name]"),
+            "[itemprop=creator] [itemprop=name]",
+            # a guest's name is written straight in the h3, beside the "#3" post link
+            ".post_wrap > h3"),
     author_link=(".post_wrap h3 .author a", "h3 span.author.vcard a", ".vcard a.url",
                  "xpath:(.//a[contains(@href,'showuser=') or contains(@href,'/user/')])[1]"),
     body=("div.post.entry-content", "[itemprop=commentText]", ".entry-content"),
     markup=MarkupSpec(
-        quote=QuoteSpec(container="blockquote.ipsBlockquote", header="p.citation",
-                        author_attr="data-author", post_attr="data-cid"),
+        # 3.2+: blockquote.ipsBlockquote[data-author][data-cid] holding p.citation; 3.0 and
+        # 3.1: p.citation before div.blockquote > div.quote (see `_prepare_ipb30`)
+        quote=QuoteSpec(container="blockquote.ipsBlockquote, div.blockquote",
+                        header="p.citation", author_attr="data-author", post_attr="data-cid"),
         spoiler="div.bbc_spoiler",
         spoiler_body=".bbc_spoiler_content",
         # the spoiler header is the fixed word "Спойлер" and a show button, not a title
@@ -115,6 +119,9 @@ IPB3 = EngineSpec(
     avatar="li.avatar img, img.ipsUserPhoto, img.photo",
     title=("h1.ipsType_pagetitle", "xpath://div[@id='content']//h2[contains(@class,'maintitle')]"),
     page_current="ul.pagination li.active",
+    # a soft-deleted post shown to moderators (3.2+, softDeletedPostBit): its first body is
+    # "Post deleted by X", the text sits hidden in postsDeleteShow_123
+    deleted="xpath:.//div[starts-with(@id,'postsDelete_')]",
 )
 
 IPS4 = EngineSpec(
@@ -157,6 +164,7 @@ _QUOTE_HEAD = re.compile(r"^\s*(?:цитата|quote)\s*\((?P<author>.+?)\s*@\s*
 # after the dated form, whose "@" tells where a nick with brackets ends
 _QUOTE_HEAD_UNDATED = re.compile(r"^\s*(?:цитата|quote)\s*\((?P<author>.+)\)\s*$", re.I | re.S)
 _PID = re.compile(r"[?&]pid=(\d+)|findpost__p__(\d+)|[?&]comment=(\d+)")
+_ENTRY = re.compile(r"(?:&amp;|[?&;])p=(\d+)|#entry(\d+)")
 _EDITORS = (
     # IPB 2: "Сообщение отредактировал Kent - 4.3.2019, 9:10",
     # "This post has been edited by Kent: Mar 4 2019, 09:10 AM"
@@ -242,6 +250,33 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
     return None
 
 
+_IPB30_CITATION = css("xpath://p[contains(concat(' ', normalize-space(@class), ' '),"
+                      " ' citation ')][following-sibling::*[1][self::div]"
+                      "[contains(concat(' ', normalize-space(@class), ' '), ' blockquote ')]]")
+# "Kent, on 04 March 2019 - 09:05 AM, said:", "Kent (04 Март 2019 - 09:05) писал:"
+_CITED = re.compile(r"^\s*(?P<author>.+?)(?:,\s+on\s+.+?,?|\s+\([^)]*\d[^)]*\))\s*"
+                    r"(?:said|wrote|писал\(а\)|писала?|сказал\(а\)|сказала?)\s*:?\s*$", re.I | re.S)
+
+
+def _prepare_ipb30(root: etree._Element) -> None:
+    """IP.Board 3.0 and 3.1 write a quote's header as a p.citation before the quote
+    (div.blockquote > div.quote), with a "snapback" link to the quoted post: its author
+    and post go on the quote as 3.2's data-author / data-cid, and the header goes."""
+    for cite in select(_IPB30_CITATION, root):
+        quote = cite.getnext()
+        if quote is None:
+            continue
+        m = _CITED.match(" ".join(text_content(cite).split()))
+        if m and not quote.get("data-author"):
+            quote.set("data-author", m["author"].strip())
+        for a in cite.iter("a"):
+            pm = _PID.search(a.get("href", "")) or _ENTRY.search(a.get("href", ""))
+            if pm:
+                quote.set("data-cid", next(g for g in pm.groups() if g))
+                break
+        remove_keep_tail(cite)
+
+
 def _prepare_ipb2(root: etree._Element) -> None:
     """Put each IPB 2 quote header's facts on its quote, then drop the header (it is a
     sibling the quote spec cannot see); drop spoiler headers (fixed "Спойлер" text)."""
@@ -265,25 +300,33 @@ def _prepare_ipb2(root: etree._Element) -> None:
 _EditFix = tuple[str | None, datetime | None, str | None]
 
 
+def _editor_in(raw: str) -> tuple[str, str] | None:
+    """The editor an edit line names and the rest of the line, where the date is."""
+    for rx in _EDITORS:
+        m = rx.search(raw)
+        if m:
+            after = raw[m.end():] if m.end() < len(raw) else raw[:m.start()]
+            return m["editor"].strip(" .:"), after
+    return None
+
+
 def _edit_fix(edit_el: etree._Element, ctx: PageContext) -> _EditFix:
     """The editor named in the marker, the reason IPS 4 prints after it, and its time: the
     machine time of its <time>/<abbr>, else the date printed beside the editor's name (read
     apart from the name, since a nick such as "Марфа" or "Майя" would be taken for a month)."""
-    # IPS 4 puts "Изменено ... пользователем X" in a <strong> and the reason after it
+    # IPS 4 puts "Изменено ... пользователем X" in a <strong> and the reason after it; an
+    # IP.Board 3 skin may put only the name in it ("edited by <strong>X</strong>: date")
+    whole = " ".join(text_content(edit_el).split())
     strong = next(iter(edit_el.iter("strong")), None)
-    raw = " ".join(text_content(strong if strong is not None else edit_el).split())
+    raw = " ".join(text_content(strong).split()) if strong is not None else whole
     reason = None
-    if strong is not None:
-        whole = " ".join(text_content(edit_el).split())
+    found = _editor_in(raw)
+    if found is None and raw != whole:
+        raw = whole
+        found = _editor_in(raw)
+    elif strong is not None:
         reason = whole[whole.find(raw) + len(raw):].strip() or None
-    editor = None
-    after = raw
-    for rx in _EDITORS:
-        m = rx.search(raw)
-        if m:
-            editor = m["editor"].strip(" .:")
-            after = raw[m.end():] if m.end() < len(raw) else raw[:m.start()]
-            break
+    editor, after = found if found is not None else (None, raw)
     for el in select(_TIME_IN, edit_el):
         value = el.get("datetime") or el.get("title") or ""
         when = from_unix(value, ctx.timezone) if value.isdigit() else from_iso(value,
@@ -327,6 +370,8 @@ def _page_info(root: etree._Element, info: PageInfo, text: str) -> PageInfo:
 def parse(root: etree._Element, spec: EngineSpec, ctx: PageContext, text: str) -> ParsedPage:
     if spec is IPB2:
         _prepare_ipb2(root)
+    elif spec is IPB3:
+        _prepare_ipb30(root)
     post_sel = spec.compiled["post"]
     edit_sel = spec.compiled["edit"]
     assert post_sel is not None
