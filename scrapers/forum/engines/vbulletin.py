@@ -72,6 +72,8 @@ _DATE_START = (r"(?i)((?:сегодня|вчера|today|yesterday|"
 
 # outside the message: what a theme prints in the post's header and user info
 _NOT_IN_MESSAGE = "not(ancestor::div[starts-with(@id,'post_message_')])"
+# a link that names a member: to a profile, with text, not an item of a menu
+_NAME_LINK = "contains(@href,'member.php') and normalize-space() and not(ancestor::ul)"
 
 VBULLETIN3 = EngineSpec(
     engine="vbulletin3",
@@ -81,8 +83,8 @@ VBULLETIN3 = EngineSpec(
             "/a[contains(@href,'member.php')])[1]",
             # a custom postbit that renamed "bigusername": the menu under the name keeps its
             # id (postmenu_123), or the first profile link outside the message
-            "xpath:(.//div[starts-with(@id,'postmenu_')]//a[contains(@href,'member.php')])[1]",
-            f"xpath:(.//a[contains(@href,'member.php')][{_NOT_IN_MESSAGE}])[1]"),
+            f"xpath:(.//div[starts-with(@id,'postmenu_')]//a[{_NAME_LINK}])[1]",
+            f"xpath:(.//a[{_NAME_LINK}][{_NOT_IN_MESSAGE}])[1]"),
     author_id_regex=AUTHOR_ID_RE,
     body="xpath:.//div[starts-with(@id,'post_message_')]",
     markup=_MARKUP,
@@ -111,8 +113,10 @@ VBULLETIN4 = EngineSpec(
     engine="vbulletin4",
     post=_VB4_POST,
     author=("xpath:(.//*[contains(concat(' ',normalize-space(@class),' '),' username ')])[1]",
-            "xpath:(.//*[contains(@class,'userinfo')]//a[contains(@href,'member.php')])[1]",
-            f"xpath:(.//a[contains(@href,'member.php')][{_NOT_IN_MESSAGE}])[1]"),
+            # a profile link with text, outside the message, the member menu ("View
+            # Profile", "View Forum Posts") and the avatar link
+            f"xpath:(.//*[contains(@class,'userinfo')]//a[{_NAME_LINK}])[1]",
+            f"xpath:(.//a[{_NAME_LINK}][{_NOT_IN_MESSAGE}])[1]"),
     author_id_regex=AUTHOR_ID_RE,
     body=("xpath:.//div[starts-with(@id,'post_message_')]"
           "/blockquote[contains(@class,'postcontent')]",
@@ -242,6 +246,11 @@ SIGNALS: tuple[Signal, ...] = (
 _UNNAMED_SCORE = 3.0
 
 
+def _enough(text: str) -> bool:
+    """Whether the page's vBulletin signals add up to a claim without the name."""
+    return score("vbulletin", SIGNALS, searched(text)).score >= _UNNAMED_SCORE
+
+
 def _named(text: str) -> bool:
     """Whether the page says vBulletin (or writes its register-menu calls) anywhere."""
     return contains(text, "vbullet", "vbmenu_register")
@@ -253,7 +262,7 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
     vBulletin nowhere unless its signals add up (`_UNNAMED_SCORE`)."""
     version = _meta_version(root)
     named = version is not None or _named(text)
-    if not named and score("vbulletin", SIGNALS, searched(text)).score < _UNNAMED_SCORE:
+    if not named and not _enough(text):
         return None
     if version is None:
         version = _footer_version(text)
@@ -266,9 +275,10 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
         found = VBULLETIN3
     if found is None:
         return None
-    if named and version is None and "vbmenu_register" not in text and "vBulletin" not in text:
-        # post-like markup and "vbulletin" only in lower case (a link, a word in a post):
-        # someone else's page
+    if (named and version is None and "vbmenu_register" not in text and "vBulletin" not in text
+            and not _enough(text)):
+        # post-like markup and "vbulletin" only in lower case (a link, a word in a post),
+        # and little else of vBulletin's: someone else's page
         return None
     lang = (root.get("lang") or root.get("{http://www.w3.org/XML/1998/namespace}lang")
             or "").lower()

@@ -155,10 +155,11 @@ SIGNALS: tuple[Signal, ...] = (
     markup("posts' data-content (XenForo 2)", r"\sdata-content=[\"']post-\d+", 1.0),
     element_id("js-post-#", 1.0),
     element_id("post-#", 0.5),
-    css_class("message-body"),
-    css_class("bbWrapper"),
-    css_class("messageText"),
-    css_class("messageUserInfo"),
+    # class names are what imitating styles copy first: weak witnesses
+    css_class("message-body", 0.5),
+    css_class("bbWrapper", 0.5),
+    css_class("messageText", 0.5),
+    css_class("messageUserInfo", 0.5),
     form_action(r"/add-reply", 1.0),
 )
 # what a page without the root id and the branding (a DOM dump of a custom style) must show
