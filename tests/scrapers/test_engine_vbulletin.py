@@ -304,3 +304,19 @@ def test_signals_rank_vbulletin_first_on_its_pages(folder: str) -> None:
     ranked = evidence(load_page(folder, path.read_bytes()).text)
     assert ranked[0].family == "vbulletin"
     assert ranked[0].score >= 4
+
+
+def test_vb5_theme_that_renamed_the_post_class() -> None:
+    """vBulletin 5 posts found by their node id and the js- text class the engine's scripts
+    need, when a theme renamed b-post."""
+    path = THREADS / "vbulletin5-fandompost-isekai" / "page.html"
+    if not path.is_file():
+        pytest.skip(f"real thread page {path} not found (set MAFIAKIT_SHARED)")
+    page = load_page(path.name, path.read_bytes()).text
+    renamed = re.sub(r'class="b-post\b', 'class="theme-post', page)
+    assert 'class="b-post ' not in renamed
+    before = read_page("a.html", page.encode("utf-8"), ZoneInfo("UTC"))[1].posts
+    after = read_page("b.html", renamed.encode("utf-8"), ZoneInfo("UTC"))[1].posts
+    assert len(after) == len(before) == 15
+    assert [(p.post_id, p.author, p.time, p.text) for p in after] == [
+        (p.post_id, p.author, p.time, p.text) for p in before]

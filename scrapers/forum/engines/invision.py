@@ -10,6 +10,11 @@ Three engines under one name with little markup in common:
 - IPS 4: `article.cPost#elComment_N`, `<time datetime>`, `blockquote.ipsQuote` with
   data-ipsquote-* attributes.
 
+Skins rename classes: each field is a chain, the default skin's path first, then the
+templates' ids (post_id_123, elComment_123), microformats and microdata (vcard, published,
+entry-content, itemprop), `<time datetime>` and profile links. IP.Board 3.0 and 3.1 write a
+quote's citation before the quote, 3.2+ inside it.
+
 Code is needed where a selector cannot say it: the IPB 2 quote header carries author and
 quoted post id in free text beside (not inside) the quote; the IPB 2 spoiler header is a
 sibling too; the edit lines name the editor in wording the shared edit reader does not know

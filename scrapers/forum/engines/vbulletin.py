@@ -10,6 +10,12 @@
 - vBulletin 5: ``<li class="b-post" data-node-id="123" data-node-publishdate="unix">``, the
   text in ``.js-post__content-text``.
 
+Custom styles rewrite the postbit templates: each field is a chain, the default templates'
+classes first, then what a style keeps (the ids postmenu_123, post_message_123, postcount123,
+profile links to member.php, an element classed as a date outside the message, wherever the
+style puts it: header or user info). A page that names vBulletin nowhere is claimed only
+when its signals (scripts, menus, ids, classes, forms: `SIGNALS`) add up.
+
 Quotes are not "X wrote:" headers that the shared quote reader understands ("Originally
 Posted by <strong>X</strong>" / "Сообщение от <strong>X</strong>" and a "view post" link), so
 this module rewrites them first into ``<blockquote class="vb-quote" data-author
@@ -142,7 +148,11 @@ VBULLETIN4 = EngineSpec(
 
 VBULLETIN5 = EngineSpec(
     engine="vbulletin5",
-    post="li.b-post[data-node-id]",
+    post=("li.b-post[data-node-id]",
+          # a theme that renamed b-post: the node id and the text's js- class (which the
+          # engine's scripts need) stay
+          "xpath://li[@data-node-id][.//*[contains(concat(' ',normalize-space(@class),' '),"
+          "' js-post__content-text ')]]"),
     author=(".b-userinfo__details .author",
             ".b-userinfo__details [itemprop=name]",
             "xpath:(.//*[contains(@class,'b-userinfo')]//a[contains(@href,'/member/')])[1]"),
@@ -208,7 +218,7 @@ def _cls(name: str) -> str:
 # faster (libxml2 makes `//x[...]` visit every node's children, and tests an attribute node
 # faster than an element's attribute); vB5's text class is looked for in its posts, and the
 # first post with one ends the search
-_VB5_POSTS = etree.XPath(f"/descendant::li/@data-node-id/parent::*[{_cls('b-post')}]")
+_VB5_POSTS = etree.XPath("/descendant::li/@data-node-id/parent::*")
 _HAS_VB5_TEXT = etree.XPath(
     "boolean(descendant::*/@class[contains(., 'js-post__content-text')]"
     "[contains(concat(' ', normalize-space(.), ' '), ' js-post__content-text ')])")
@@ -262,8 +272,9 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
     vBulletin nowhere unless its signals add up (`_UNNAMED_SCORE`)."""
     version = _meta_version(root)
     named = version is not None or _named(text)
-    if not named and not _enough(text):
-        return None
+    if not named and (not contains(text, "post_message_", "js-post__content-text")
+                      or not _enough(text)):
+        return None  # nothing of a vBulletin post: not worth scoring the page
     if version is None:
         version = _footer_version(text)
     found: EngineSpec | None = None

@@ -2,15 +2,18 @@
 
 Both print post times as machine-readable attributes (Unix `data-time`, ISO `datetime`) next
 to a localised text, carry the author in the post element's `data-author` and the quoted
-author in the quote's own attributes, so most of a page is read by selectors. Code is needed
-for four things a selector cannot say:
+author in the quote's own attributes, so most of a page is read by selectors (chains: the
+default style's path, then the template's own attributes that styles keep: data-content,
+data-author, data-time). A page saved without the root id and the branding is claimed when
+its signals add up. Code is needed for five things a selector cannot say:
 
 - the "Last edited" marker names no editor: XenForo prints plain "Last edited:" only when the
   author edited the post and "Last edited by a moderator:" otherwise, and its date text is
   day-only, the full time sitting in the DateTime element's attributes;
 - spoiler titles sit in a `<button>`, which body normalisation drops as chrome;
 - XenForo 1 shows a stock picture to members without an avatar (not their avatar);
-- thread id and page count are in attributes and links rather than in a "?t=" query.
+- thread id and page count are in attributes and links rather than in a "?t=" query;
+- a posted picture's alt is the "[IMG]" tag, not words of the post.
 """
 
 from __future__ import annotations
@@ -22,7 +25,6 @@ from lxml import etree
 from engine.gamelog import Avatar, EditMarker
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import from_iso, from_unix
-from scrapers.forum.marks import contains
 from scrapers.forum.markup import (
     MarkupSpec,
     QuoteSpec,
@@ -162,6 +164,8 @@ SIGNALS: tuple[Signal, ...] = (
     css_class("messageUserInfo", 0.5),
     form_action(r"/add-reply", 1.0),
 )
+# a post's own anchor: XenForo 1's li#post-123, XenForo 2's data-content="post-123"
+_POST_ANCHOR = re.compile(r"""(?:\sid|data-content)=["']?post-\d""")
 # what a page without the root id and the branding (a DOM dump of a custom style) must show
 _UNNAMED_SCORE = 3.0
 
@@ -180,9 +184,9 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
     if html_id == "XenForo":
         return XENFORO1
     if not ("<!--XF:branding-->" in text or "Forum software by XenForo" in text) and (
-            not contains(text, "post-") or
-            score("xenforo", SIGNALS, searched(text)).score < _UNNAMED_SCORE):
-        return None
+            _POST_ANCHOR.search(text) is None
+            or score("xenforo", SIGNALS, searched(text)).score < _UNNAMED_SCORE):
+        return None  # nothing of a XenForo post, or too little else: not XenForo's
     if select(_XF2_POSTS, root):
         return XENFORO2
     if select(_XF1_POSTS, root):
