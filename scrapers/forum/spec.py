@@ -132,20 +132,50 @@ _AUTHOR_DROP_TAGS = frozenset({"button", "script", "style", "sup", "sub", "img",
                                "small", "time"})
 
 
+
+
+def _no_letters(text: str) -> bool:
+    """A marker or counter glued to a name in an element of its own: "+", "★", "(1,234)",
+    "+15" hold no letter (a name written that way alone is still kept: see `author_name`)."""
+    return bool(text) and not any(c.isalpha() for c in text)
+
+
+
 def author_name(el: etree._Element, noise: Selector | None = None) -> str:
     """The poster's name in `el`: its text without what themes put beside the name inside
     the same element (`_AUTHOR_NOISE` classes, the spec's `author_noise`, buttons, icons,
-    counters in <sup>/<small>). When that leaves nothing, the whole text: a name written
-    only inside such an element is still the name."""
+    counters in <sup>/<small>, elements without a letter: a subscriber's "<b>+</b>", a
+    reputation "(+15)").
+    A noise class on the element that holds the name itself (Neowin's
+    ``<span class="group-subscriber-2"><b>+</b>forster</span>``) does not take the name with
+    it: when dropping everything leaves nothing, the outermost such element is kept (what is
+    inside it still dropped). When that leaves nothing either, the whole text."""
     whole = _text(el)
     if not len(el):
         return whole
-    drop: set[etree._Element] = set(select(noise, el)) if noise is not None else set()
+    by_class: set[etree._Element] = set(select(noise, el)) if noise is not None else set()
+    drop: set[etree._Element] = set()
     for d in el.iterdescendants(etree.Element):
-        if d.tag in _AUTHOR_DROP_TAGS or _AUTHOR_NOISE.search(d.get("class") or ""):
+        if d.tag in _AUTHOR_DROP_TAGS:
             drop.add(d)
-    if not drop:
+        elif _AUTHOR_NOISE.search(d.get("class") or ""):
+            by_class.add(d)
+        elif _no_letters(_text(d)):
+            drop.add(d)
+    if not drop and not by_class:
         return whole
+    name = _without(el, drop | by_class)
+    if not name:
+        for d in el.iterdescendants(etree.Element):  # document order: outermost first
+            if d in by_class:
+                name = _without(el, drop | (by_class - {d}))
+                if name:
+                    break
+    return name or whole
+
+
+def _without(el: etree._Element, drop: set[etree._Element]) -> str:
+    """The text of `el` without the elements in `drop` (their tails kept)."""
     parts: list[str] = [el.text or ""]
 
     def walk(node: etree._Element) -> None:
@@ -156,8 +186,7 @@ def author_name(el: etree._Element, noise: Selector | None = None) -> str:
             parts.append(child.tail or "")
 
     walk(el)
-    name = " ".join("".join(parts).split())
-    return name or whole
+    return " ".join("".join(parts).split())
 
 
 def parse_edit(raw: str, ctx: PageContext, *, day_first: bool = True) -> EditMarker:

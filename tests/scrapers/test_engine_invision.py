@@ -3,14 +3,19 @@ does beyond the selectors."""
 
 from __future__ import annotations
 
+import json
+import re
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from scrapers.forum.engines import invision
-from scrapers.forum.page import load_page, parse_html
+from scrapers.forum.marks import contains
+from scrapers.forum.page import evidence, load_page, parse_html, read_page
+from scrapers.forum.spec import author_name
 from scrapers.forum.types import PageContext, ParsedPage
 from tests.conftest import shared_dir
 
@@ -190,3 +195,127 @@ def test_ips4_edit_reason_is_kept_apart_from_the_editor() -> None:
     edited = [p for p in _parse(page, captured=None).posts if p.edit is not None]
     assert [(p.edit.editor, p.edit.reason) for p in edited if p.edit] == [
         ("Ренфилд", None), ("Граф", "Убран оффтоп")]
+
+
+# --- themes (issue 19): names with badges, IP.Board 3.0-3.1, renamed classes, signals
+
+THREADS = shared_dir() / "fixtures" / "real-threads"
+UTC = ZoneInfo("UTC")
+
+
+def _thread(folder: str) -> tuple[dict[str, Any], ParsedPage]:
+    path = THREADS / folder
+    if not (path / "page.html").is_file():
+        pytest.skip(f"real thread page {path} not found (set MAFIAKIT_SHARED)")
+    want = json.loads((path / "expected.json").read_text(encoding="utf-8"))
+    return want, read_page(folder, (path / "page.html").read_bytes(), UTC)[1]
+
+
+def test_name_keeps_out_a_subscriber_mark_and_the_reputation() -> None:
+    """Neowin's skin wraps the name in a badge-classed span with a "+" in a <b>, and puts
+    the reputation counter beside it: the name is the name."""
+    h3 = parse_html(
+        "<h3 class='cAuthorPane_author'><strong><span class='group-subscriber-2'><b>+</b>"
+        "forster</span></strong> <span class='ipsResponsive_showPhone'>&nbsp;<span "
+        "class='ipsRepBadge ipsRepBadge_positive'><i class='fa fa-plus-circle'></i> 197"
+        "</span></span></h3>").find(".//h3")
+    assert h3 is not None
+    assert author_name(h3) == "forster"
+    star = parse_html("<a class='username'><strong><span>&#9733;</span>Kent "
+                      "<span class='fl-rep'>(+120)</span></strong></a>").find(".//a")
+    assert star is not None
+    assert author_name(star) == "Kent"
+
+
+def test_ips4_skin_with_badged_names_real_page() -> None:
+    want, parsed = _thread("ipb4-neowin-hello-dion")
+    assert [p.author for p in parsed.posts] == want["authors"]
+    assert [p.time_text for p in parsed.posts] == want["times"]
+    assert [" ".join(p.text.split()[:5]) for p in parsed.posts] == want["first_words"]
+
+
+def test_ips4_custom_theme_real_page() -> None:
+    want, parsed = _thread("ipb4-squarespace-sameimage")
+    assert [p.author for p in parsed.posts] == want["authors"]
+    assert [" ".join(p.text.split()[:5]) for p in parsed.posts] == want["first_words"]
+    assert [len(p.quotes) for p in parsed.posts] == want["quotes"]
+
+
+def test_ipb31_default_skin() -> None:
+    """IP.Board 3.1: the quote's citation before div.blockquote gives its author and post;
+    the edit line names the editor in a <strong>; a guest's name stands in the h3; the ad
+    unit and the fast reply form are no posts."""
+    path = FIXTURES / "invision" / "ipb31-en.html"
+    assert _detect(path) == "ipb3"
+    parsed = read_page(path.name, path.read_bytes(), UTC)[1]
+    assert [p.author for p in parsed.posts] == ["Harbourmaster", "Marlin", "Gull", "Tern"]
+    assert [p.author_id for p in parsed.posts] == ["2", "17", None, "23"]
+    assert [p.number for p in parsed.posts] == [1, 2, 3, 4]
+    quote = parsed.posts[1].quotes[0]
+    assert (quote.author, quote.post_id, quote.text) == ("Harbourmaster", "3101",
+                                                         "Vote with bold.")
+    assert parsed.posts[1].text == "I vote Gull."
+    assert parsed.posts[2].quotes[0].author is None
+    edit = parsed.posts[1].edit
+    assert edit is not None
+    assert (edit.editor, edit.time) == ("Marlin", datetime(2019, 3, 4, 9, 40, tzinfo=UTC))
+    assert parsed.posts[0].text.endswith("deadline Wednesday.")  # no signature
+    assert parsed.census == 4
+
+
+_IPB34_DELETED = """<div class='post_block hentry clear moderated' id='post_id_402'>
+<a id='entry402'></a><div class='post_wrap'><h3 class='row2'><span class="author vcard">
+<a class="url fn" href="index.php?/user/9-zoya/">Зоя</a></span></h3>
+<div class='post_body' id='postsDelete_402'><div class='post entry-content'>Сообщение
+ удалено Марфа 04 March 2019 - 10:00.</div></div>
+<div id='postsDeleteShow_402' style='display:none'><div class='post_body'>
+<p class='posted_info'>Отправлено <abbr class="published" title="2019-03-04T06:30:00+00:00">
+04 March 2019 - 09:30</abbr></p><div class='post entry-content'>Спам</div></div></div>
+</div></div>"""
+
+
+def test_ipb3_soft_deleted_post_is_flagged() -> None:
+    parsed = _parse(_IPB3.replace("<p id=", _IPB34_DELETED + "<p id="))
+    assert [(p.post_id, p.deleted) for p in parsed.posts] == [("401", False), ("402", True)]
+
+
+def test_ips4_theme_that_renamed_the_post_class() -> None:
+    """A theme's article without "cPost": the template's elComment_ id still makes it a
+    post; an "Advertising" article (no id) does not."""
+    page = (FIXTURES / "invision" / "ips4-ru.html").read_text(encoding="utf-8")
+    before = _parse(page, captured=None).posts
+    renamed = page.replace("cPost ", "skinPost ").replace("'cPost'", "'skinPost'")
+    renamed = renamed.replace('class="cPost', 'class="skinPost')
+    assert "cPost " not in renamed
+    ad = ("<article class='skinPost ipsComment'><aside class='cAuthorPane'><h3 class="
+          "'cAuthorPane_author'>Advertising</h3></aside><div data-role='commentContent'>"
+          "Buy</div></article>")
+    renamed = renamed.replace("<article", ad + "<article", 1)
+    after = _parse(renamed, captured=None).posts
+    assert [(p.post_id, p.author, p.text) for p in after] == [
+        (p.post_id, p.author, p.text) for p in before]
+
+
+@pytest.mark.parametrize("folder", ["ipb4-neowin-hello-dion", "ipb4-squarespace-sameimage"])
+def test_signals_rank_invision_first_on_its_pages(folder: str) -> None:
+    path = THREADS / folder / "page.html"
+    if not path.is_file():
+        pytest.skip(f"real thread page {path} not found (set MAFIAKIT_SHARED)")
+    ranked = evidence(load_page(folder, path.read_bytes()).text)
+    assert ranked[0].family == "invision"
+    assert ranked[0].score >= 4
+
+
+def test_ipb3_skin_without_the_body_id_is_claimed_by_its_signals() -> None:
+    page = (FIXTURES / "invision" / "ipb31-en.html").read_text(encoding="utf-8")
+    bare = page.replace("<body id='ipboard_body'>", "<body>")
+    bare = bare.replace("Community Forum Software by IP.Board 3.1.4", "Our community")
+    bare = bare.replace("Invision Power Services", "us").replace("invisionpower", "x")
+    assert not contains(bare, "invision", "ip.board")
+    spec = invision.detect(parse_html(bare), bare)
+    assert spec is not None
+    assert spec.engine == "ipb3"
+    # without the engine's scripts, only the posts' ids are left: not enough
+    scriptless = re.sub(r"<script[^>]*src=[^>]*></script>", "", bare)
+    scriptless = scriptless.replace("ipb.vars", "x").replace("app=forums&amp;module=post", "")
+    assert invision.detect(parse_html(scriptless), scriptless) is None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -9,7 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from scrapers.forum.engines import vbulletin
-from scrapers.forum.page import load_page, parse_html, read_page
+from scrapers.forum.page import evidence, load_page, parse_html, read_page
 from scrapers.forum.types import ParsedPage
 from tests.conftest import shared_dir
 
@@ -201,3 +203,120 @@ datetime="2019-04-09T11:40:18">09.04.2019, 21:40</time></div>
     post = _parse(html).posts[0]
     assert (post.post_id, post.number, post.author, post.author_id) == ("42", 2, "Kent", "7")
     assert post.time == datetime(2019, 4, 9, 21, 40, 18, tzinfo=MSK)
+
+
+# --- themes (issue 19): selector chains, detection by signals, dates where themes put them
+
+THREADS = shared_dir() / "fixtures" / "real-threads"
+
+
+def _thread(folder: str) -> tuple[dict[str, object], ParsedPage]:
+    path = THREADS / folder
+    if not (path / "page.html").is_file():
+        pytest.skip(f"real thread page {path} not found (set MAFIAKIT_SHARED)")
+    want = json.loads((path / "expected.json").read_text(encoding="utf-8"))
+    return want, read_page(folder, (path / "page.html").read_bytes(), ZoneInfo("UTC"))[1]
+
+
+def test_vb3_date_after_a_themes_label() -> None:
+    """A custom postbit prints "Posted <b>Mar 21, 2020, 12:31 AM</b>" after the status
+    icon: the date starts at the month name, not at its first digit."""
+    date = ('<span style="color:#3f3f3f">Posted <span><b>Mar 21, 2020, 12:31 AM</b></span>'
+            "</span>")
+    post = _parse(_vb3(_vb3_post(1, 1, "раз", date=date), lang="en")).posts[0]
+    assert post.time == datetime(2020, 3, 21, 0, 31, tzinfo=MSK)
+    assert post.time_text == "Mar 21, 2020, 12:31 AM"
+
+
+def test_vb3_custom_postbit_real_page() -> None:
+    """SkyscraperPage's vBulletin 3.8.7 postbit: every post right and exact."""
+    want, parsed = _thread("vbulletin387-skyscraperpage-custom")
+    assert [p.author for p in parsed.posts] == want["authors"]
+    assert [p.time_text for p in parsed.posts] == want["times"]
+    assert all(p.time is not None for p in parsed.posts)
+    assert [" ".join(p.text.split()[:5]) for p in parsed.posts] == want["first_words"]
+    assert all(p.author_id for p in parsed.posts)
+
+
+def test_vb4_theme_with_the_date_in_the_user_info() -> None:
+    """A vBulletin 4 style that moved the date under the name, writes the message in a
+    div.postcontent and renamed the postbit classes: every post has its body and time; the
+    ad, the deleted post's placeholder and the quick reply form are no posts."""
+    path = OWN / "vb42_en_userinfo_date.html"
+    parsed = read_page(path.name, path.read_bytes(), ZoneInfo("UTC"),
+                       mtime=datetime(2019, 3, 6, 17, 0, tzinfo=ZoneInfo("UTC")))[1]
+    assert parsed.info.engine == "vbulletin4"
+    assert [p.author for p in parsed.posts] == ["Kent", "Judy", "Takemura", "Vex", "Panam"]
+    assert [p.post_id for p in parsed.posts] == ["5101", "5102", "5103", "5104", "5105"]
+    assert [p.deleted for p in parsed.posts] == [False, False, False, True, False]
+    live = [p for p in parsed.posts if not p.deleted]
+    assert all(p.text for p in live)
+    assert [p.time_text for p in parsed.posts][:3] == [
+        "03-04-2019, 09:05 AM", "03-04-2019, 09:31 AM", "03-04-2019, 09:58 AM"]
+    assert parsed.posts[4].time is not None
+    assert parsed.posts[4].time.day == 5
+    assert parsed.posts[1].quotes[0].author == "Kent"
+    assert parsed.posts[1].edit is not None
+    assert parsed.posts[1].edit.editor == "Judy"
+    assert "Samurai" not in parsed.posts[0].text  # the signature
+    assert parsed.census == 5
+
+
+def test_vb4_default_theme_real_page_stays_right() -> None:
+    want, parsed = _thread("vbulletin4-militarytimes-dorr")
+    assert [p.author for p in parsed.posts] == want["authors"]
+    assert [p.time_text for p in parsed.posts] == want["times"]
+
+
+def _unnamed_vb4(extra_head: str) -> str:
+    """The fixture's theme with every "vBulletin" taken out (generator, footer, script
+    names), `extra_head` put back in."""
+    html = (OWN / "vb42_en_userinfo_date.html").read_text(encoding="utf-8")
+    html = re.sub(r'<meta name="generator"[^>]*>', "", html)
+    html = re.sub(r"(?is)<script[^>]*vbulletin-core[^>]*></script>", "", html)
+    html = re.sub(r"(?is)<div id=\"footer_copyright\".*?</div>", "", html)
+    html = html.replace("var SESSIONURL", "var S").replace("var SECURITYTOKEN", "var T")
+    html = re.sub(r"(?i)vbulletin", "site", html.replace("vb_disable_ajax", "x"))
+    html = html.replace("postbitlegacy ", "").replace("postcontainer", "fl-post")
+    assert "vbulletin" not in html.lower()
+    return html.replace("</head>", extra_head + "</head>")
+
+
+def test_page_naming_vbulletin_nowhere_is_claimed_by_its_signals() -> None:
+    bare = _unnamed_vb4("")
+    # the posts' ids alone (post_message_N, postcountN and a reply form) are not enough
+    assert vbulletin.detect(parse_html(bare), bare) is None
+    scripted = _unnamed_vb4('<script type="text/javascript" src="clientscript/'
+                            'vbulletin_menu.js?v=423"></script>')
+    spec = vbulletin.detect(parse_html(scripted), scripted)
+    assert spec is not None
+    assert spec.engine == "vbulletin4"
+
+
+@pytest.mark.parametrize("folder", ["vbulletin3-animesuki-euphonium",
+                                    "vbulletin387-skyscraperpage-custom",
+                                    "vbulletin4-militarytimes-dorr",
+                                    "vbulletin5-fandompost-isekai"])
+def test_signals_rank_vbulletin_first_on_its_pages(folder: str) -> None:
+    path = THREADS / folder / "page.html"
+    if not path.is_file():
+        pytest.skip(f"real thread page {path} not found (set MAFIAKIT_SHARED)")
+    ranked = evidence(load_page(folder, path.read_bytes()).text)
+    assert ranked[0].family == "vbulletin"
+    assert ranked[0].score >= 4
+
+
+def test_vb5_theme_that_renamed_the_post_class() -> None:
+    """vBulletin 5 posts found by their node id and the js- text class the engine's scripts
+    need, when a theme renamed b-post."""
+    path = THREADS / "vbulletin5-fandompost-isekai" / "page.html"
+    if not path.is_file():
+        pytest.skip(f"real thread page {path} not found (set MAFIAKIT_SHARED)")
+    page = load_page(path.name, path.read_bytes()).text
+    renamed = re.sub(r'class="b-post\b', 'class="theme-post', page)
+    assert 'class="b-post ' not in renamed
+    before = read_page("a.html", page.encode("utf-8"), ZoneInfo("UTC"))[1].posts
+    after = read_page("b.html", renamed.encode("utf-8"), ZoneInfo("UTC"))[1].posts
+    assert len(after) == len(before) == 15
+    assert [(p.post_id, p.author, p.time, p.text) for p in after] == [
+        (p.post_id, p.author, p.time, p.text) for p in before]

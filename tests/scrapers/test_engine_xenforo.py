@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from scrapers.forum.engines import xenforo
-from scrapers.forum.page import load_page, parse_html
+from scrapers.forum.page import evidence, load_page, parse_html, read_page
 from scrapers.forum.types import PageContext, ParsedPage
 from tests.conftest import shared_dir
 
@@ -183,3 +183,63 @@ def test_xf2_untitled_spoiler_and_quote_without_source() -> None:
 def test_single_page_thread_is_page_one_of_one() -> None:
     info = _parse(_XF2.format(name="Гость", body="x")).info
     assert (info.page_number, info.page_count) == (1, 1)
+
+
+# --- themes (issue 19): image placeholders, renamed classes, signals
+
+THREADS = shared_dir() / "fixtures" / "real-threads"
+
+
+def test_xf1_image_placeholder_is_not_text() -> None:
+    """XenForo writes alt="[&#x200B;IMG]" on every posted picture: the tag, not words."""
+    body = ('<img src="http://i.example/a.gif" class="bbCodeImage LbImage" alt="[&#x200B;IMG]"'
+            ' data-url="http://i.example/a.gif"/><br/>Happy endings')
+    post = _parse(_xf1(body=body)).posts[0]
+    assert post.text == "Happy endings"
+    assert 'src="http://i.example/a.gif"' in post.html
+
+
+def test_xf1_real_page_first_words_after_a_picture() -> None:
+    path = THREADS / "xenforo1-sv-renascence" / "page.html"
+    if not path.is_file():
+        pytest.skip(f"real thread page {path} not found (set MAFIAKIT_SHARED)")
+    parsed = read_page(path.name, path.read_bytes(), ZoneInfo("UTC"))[1]
+    assert parsed.posts[13].text.startswith("Happy Endings are the things")
+    assert "[\u200bIMG]" not in "".join(p.text for p in parsed.posts)
+
+
+def _xf2_styled(post_class: str, html_id: str) -> str:
+    """XenForo 2 markup with the post's "message" classes renamed and the root id (and
+    branding) present or not."""
+    page = _XF2.format(name="Гость", body="Привет")
+    page = page.replace('class="message message--post"', f'class="{post_class}"')
+    return page.replace('<html id="XF"', f"<html{html_id}")
+
+
+def test_xf2_style_that_renamed_the_post_class() -> None:
+    page = _xf2_styled("post-card", ' id="XF"')
+    assert "message--post" not in page
+    post = _parse(page).posts[0]
+    assert (post.post_id, post.author, post.text) == ("90", "Гость", "Привет")
+
+
+def test_xf2_page_without_root_id_is_claimed_by_its_signals() -> None:
+    bare = _xf2_styled("message message--post", "")
+    assert xenforo.detect(parse_html(bare), bare) is None  # one post's markup is not enough
+    scripted = bare.replace("<body>", '<body><script src="/js/xf/preamble.min.js?_v=1">'
+                            "</script><div data-xf-init=\"tooltip\"></div>")
+    spec = xenforo.detect(parse_html(scripted), scripted)
+    assert spec is not None
+    assert spec.engine == "xenforo2"
+
+
+@pytest.mark.parametrize("folder", ["xenforo1-sv-renascence", "xenforo2-computerbase-ram-ryzen",
+                                    "xenforo2-macrumors-x-vs-8",
+                                    "xenforo2-xfcommunity-darktheme"])
+def test_signals_rank_xenforo_first_on_its_pages(folder: str) -> None:
+    path = THREADS / folder / "page.html"
+    if not path.is_file():
+        pytest.skip(f"real thread page {path} not found (set MAFIAKIT_SHARED)")
+    ranked = evidence(load_page(folder, path.read_bytes()).text)
+    assert ranked[0].family == "xenforo"
+    assert ranked[0].score >= 4

@@ -10,6 +10,12 @@
 - vBulletin 5: ``<li class="b-post" data-node-id="123" data-node-publishdate="unix">``, the
   text in ``.js-post__content-text``.
 
+Custom styles rewrite the postbit templates: each field is a chain, the default templates'
+classes first, then what a style keeps (the ids postmenu_123, post_message_123, postcount123,
+profile links to member.php, an element classed as a date outside the message, wherever the
+style puts it: header or user info). A page that names vBulletin nowhere is claimed only
+when its signals (scripts, menus, ids, classes, forms: `SIGNALS`) add up.
+
 Quotes are not "X wrote:" headers that the shared quote reader understands ("Originally
 Posted by <strong>X</strong>" / "Сообщение от <strong>X</strong>" and a "view post" link), so
 this module rewrites them first into ``<blockquote class="vb-quote" data-author
@@ -27,6 +33,18 @@ from lxml import etree
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.marks import contains, places
 from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, flat_text, select
+from scrapers.forum.signals import (
+    Signal,
+    asset,
+    css_class,
+    element_id,
+    form_action,
+    generator,
+    markup,
+    powered_by,
+    score,
+    searched,
+)
 from scrapers.forum.spec import EngineSpec, page_info, parse_with_spec
 from scrapers.forum.types import PageContext, PageInfo, ParsedPage
 
@@ -53,18 +71,35 @@ _VB3_AVATAR = (
     " or contains(@alt,'Avatar') or contains(@alt,'Аватар')"
     " or contains(../@title,'Avatar') or contains(../@title,'Аватар'))]")
 
+# where a printed date starts in a line that holds labels too
+_DATE_START = (r"(?i)((?:сегодня|вчера|today|yesterday|"
+               r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|янв|фев|мар|апр|ма[йяе]|"
+               r"июн|июл|авг|сен|окт|ноя|дек)[a-zа-яё]*\.?\s*\d|\d).*)")
+
+# outside the message: what a theme prints in the post's header and user info
+_NOT_IN_MESSAGE = "not(ancestor::div[starts-with(@id,'post_message_')])"
+# a link that names a member: to a profile, with text, not an item of a menu
+_NAME_LINK = "contains(@href,'member.php') and normalize-space() and not(ancestor::ul)"
+
 VBULLETIN3 = EngineSpec(
     engine="vbulletin3",
     post=_VB3_POST,
     author=("xpath:(.//*[contains(concat(' ',normalize-space(@class),' '),' bigusername ')]"
             " | .//td[starts-with(@id,'td_post_')]/div[@class='smallfont']"
-            "/a[contains(@href,'member.php')])[1]"),
+            "/a[contains(@href,'member.php')])[1]",
+            # a custom postbit that renamed "bigusername": the menu under the name keeps its
+            # id (postmenu_123), or the first profile link outside the message
+            f"xpath:(.//div[starts-with(@id,'postmenu_')]//a[{_NAME_LINK}])[1]",
+            f"xpath:(.//a[{_NAME_LINK}][{_NOT_IN_MESSAGE}])[1]"),
     author_id_regex=AUTHOR_ID_RE,
     body="xpath:.//div[starts-with(@id,'post_message_')]",
     markup=_MARKUP,
-    time="xpath:(.//comment()[contains(.,'status icon and date')])[1]/..",
-    # the status icon's alt ("Old", "Старое") comes before the date
-    time_regex=r"(?i)((?:сегодня|вчера|today|yesterday|\d).*)",
+    time=("xpath:(.//comment()[contains(.,'status icon and date')])[1]/..",
+          # a theme without the template comments: an element classed as a date
+          f"xpath:(.//*[contains(@class,'date')][{_NOT_IN_MESSAGE}])[1]"),
+    # the status icon's alt ("Old", "Старое") and a theme's label ("Posted") come before the
+    # date, which starts at a relative day, a month name ("Mar 21, 2020") or a digit
+    time_regex=_DATE_START,
     number="xpath:.//a[contains(@href,'postcount=')]",
     number_attr="href",
     number_regex=r"postcount=(\d+)",
@@ -75,16 +110,34 @@ VBULLETIN3 = EngineSpec(
     deleted="xpath:self::table[not(.//div[starts-with(@id,'post_message_')])]",
 )
 
+# a post: li#post_123 classed "postbit"/"postbitlegacy", or, in a theme that renamed the
+# classes, holding the message div#post_message_123 (ads are li#post_ad, no digits)
+_VB4_POST = ("xpath://li[starts-with(@id,'post_') and string(number(substring(@id,6)))!='NaN'"
+             " and (contains(@class,'postbit') or .//div[starts-with(@id,'post_message_')])]")
+
 VBULLETIN4 = EngineSpec(
     engine="vbulletin4",
-    post=("xpath://li[starts-with(@id,'post_') and string(number(substring(@id,6)))!='NaN'"
-          " and contains(@class,'postbit')]"),
-    author="xpath:(.//*[contains(concat(' ',normalize-space(@class),' '),' username ')])[1]",
+    post=_VB4_POST,
+    author=("xpath:(.//*[contains(concat(' ',normalize-space(@class),' '),' username ')])[1]",
+            # a profile link with text, outside the message, the member menu ("View
+            # Profile", "View Forum Posts") and the avatar link
+            f"xpath:(.//*[contains(@class,'userinfo')]//a[{_NAME_LINK}])[1]",
+            f"xpath:(.//a[{_NAME_LINK}][{_NOT_IN_MESSAGE}])[1]"),
     author_id_regex=AUTHOR_ID_RE,
-    body="xpath:.//div[starts-with(@id,'post_message_')]/blockquote[contains(@class,'postcontent')]",
+    body=("xpath:.//div[starts-with(@id,'post_message_')]"
+          "/blockquote[contains(@class,'postcontent')]",
+          # a theme writing the message in a div.postcontent, or straight in the message div
+          "xpath:.//div[starts-with(@id,'post_message_')]/*[contains(@class,'postcontent')]",
+          "xpath:.//div[starts-with(@id,'post_message_')]"),
     markup=_MARKUP,
-    time="span.date",
-    number="a.postcounter",
+    # the header's span.date (postbit, postbit_legacy); themes move the date into the user
+    # info block or rename its span: an element classed "postdate"/"date" outside the message
+    time=("span.date",
+          f"xpath:(.//*[contains(@class,'postdate')][{_NOT_IN_MESSAGE}])[1]",
+          f"xpath:(.//*[contains(@class,'date')][{_NOT_IN_MESSAGE}]"
+          "[not(ancestor::dl[contains(@class,'userinfo_extra')])])[1]"),
+    time_regex=_DATE_START,
+    number=("a.postcounter", "xpath:.//a[starts-with(@id,'postcount')]/preceding-sibling::a[1]"),
     signature="blockquote.signature, div.signature",
     edit="blockquote.lastedited",
     avatar="a.postuseravatar img, a.postuseravatarlink img",
@@ -95,8 +148,14 @@ VBULLETIN4 = EngineSpec(
 
 VBULLETIN5 = EngineSpec(
     engine="vbulletin5",
-    post="li.b-post[data-node-id]",
-    author=".b-userinfo__details .author",
+    post=("li.b-post[data-node-id]",
+          # a theme that renamed b-post: the node id and the text's js- class (which the
+          # engine's scripts need) stay
+          "xpath://li[@data-node-id][.//*[contains(concat(' ',normalize-space(@class),' '),"
+          "' js-post__content-text ')]]"),
+    author=(".b-userinfo__details .author",
+            ".b-userinfo__details [itemprop=name]",
+            "xpath:(.//*[contains(@class,'b-userinfo')]//a[contains(@href,'/member/')])[1]"),
     author_id_regex=AUTHOR_ID_RE,
     post_id_attr="data-node-id",
     body=".js-post__content-text",
@@ -159,28 +218,64 @@ def _cls(name: str) -> str:
 # faster (libxml2 makes `//x[...]` visit every node's children, and tests an attribute node
 # faster than an element's attribute); vB5's text class is looked for in its posts, and the
 # first post with one ends the search
-_VB5_POSTS = etree.XPath(f"/descendant::li/@data-node-id/parent::*[{_cls('b-post')}]")
+_VB5_POSTS = etree.XPath("/descendant::li/@data-node-id/parent::*")
 _HAS_VB5_TEXT = etree.XPath(
     "boolean(descendant::*/@class[contains(., 'js-post__content-text')]"
     "[contains(concat(' ', normalize-space(.), ' '), ' js-post__content-text ')])")
 _HAS_VB4_POST = etree.XPath(
     "boolean(/descendant::li/@id[starts-with(., 'post_')]"
-    "[string(number(substring(., 6))) != 'NaN']/parent::*[contains(@class, 'postbit')])")
+    "[string(number(substring(., 6))) != 'NaN']/parent::*[contains(@class, 'postbit')"
+    " or .//div[starts-with(@id, 'post_message_')]])")
 _HAS_VB3_POST = etree.XPath(
     "boolean(/descendant::table/@id[starts-with(., 'post')]"
     "[string(number(substring(., 5))) != 'NaN']/parent::*"
     "[.//div[starts-with(@id, 'post_message_')] or .//td[starts-with(@id, 'td_post_')]])")
 
 
+SIGNALS: tuple[Signal, ...] = (
+    generator("vBulletin"),
+    powered_by("vBulletin"),
+    # vB3 clientscript/vbulletin_global.js, vB4 clientscript/vbulletin-core.js and the
+    # vbulletin_important.css both print
+    asset(r"clientscript/vbulletin[_-]", 2.0),
+    markup("vbmenu_register() calls (vB3, vB4 menus)", r"vbmenu_register\(", 1.5),
+    markup("vB's JavaScript globals", r"var\s+(?:SESSIONURL|SECURITYTOKEN|vb_disable_ajax)\b",
+           1.0),
+    element_id("post_message_#", 1.0),
+    element_id("postcount#", 1.0),
+    css_class("postbitlegacy"),
+    css_class("postcontainer"),
+    css_class("b-post"),
+    css_class("js-post__content-text", 1.5),
+    markup("vB5 post nodes", r"data-node-publishdate=", 1.5),
+    form_action(r"newreply\.php", 0.5),
+    form_action(r"showthread\.php", 0.5),
+)
+# the evidence a page must show when it names vBulletin nowhere (a host's own footer, no
+# generator): the posts' own ids and the engine's scripts or menus, not one of them alone
+_UNNAMED_SCORE = 3.0
+
+
+def _enough(text: str) -> bool:
+    """Whether the page's vBulletin signals add up to a claim without the name."""
+    return score("vbulletin", SIGNALS, searched(text)).score >= _UNNAMED_SCORE
+
+
+def _named(text: str) -> bool:
+    """Whether the page says vBulletin (or writes its register-menu calls) anywhere."""
+    return contains(text, "vbullet", "vbmenu_register")
+
+
 def detect(root: etree._Element, text: str) -> EngineSpec | None:
     """The vBulletin variant of the page, from the generator meta or footer together with
-    the post markup; a page without vBulletin post markup is not claimed."""
+    the post markup; a page without vBulletin post markup is not claimed, nor one that names
+    vBulletin nowhere unless its signals add up (`_UNNAMED_SCORE`)."""
     version = _meta_version(root)
+    named = version is not None or _named(text)
+    if not named and (not contains(text, "post_message_", "js-post__content-text")
+                      or not _enough(text)):
+        return None  # nothing of a vBulletin post: not worth scoring the page
     if version is None:
-        # without the meta, a page is claimed only if it says "vBulletin" (in its footer or
-        # anywhere) or has vBulletin's register menu: a page with neither is done with here
-        if not contains(text, "vbullet", "vbmenu_register"):
-            return None
         version = _footer_version(text)
     found: EngineSpec | None = None
     if any(_HAS_VB5_TEXT(post) for post in select(_VB5_POSTS, root)):
@@ -191,8 +286,10 @@ def detect(root: etree._Element, text: str) -> EngineSpec | None:
         found = VBULLETIN3
     if found is None:
         return None
-    if version is None and "vbmenu_register" not in text and "vBulletin" not in text:
-        # post-like markup without any sign of vBulletin: someone else's page
+    if (named and version is None and "vbmenu_register" not in text and "vBulletin" not in text
+            and not _enough(text)):
+        # post-like markup and "vbulletin" only in lower case (a link, a word in a post),
+        # and little else of vBulletin's: someone else's page
         return None
     lang = (root.get("lang") or root.get("{http://www.w3.org/XML/1998/namespace}lang")
             or "").lower()
@@ -375,4 +472,5 @@ def _drop_empty_colors(html: str) -> str:
         lxml.html.tostring(child, encoding="unicode", with_tail=True) for child in frag)).strip()
 
 
-ADAPTER = EngineAdapter(family="vbulletin", detect=detect, parse=parse)
+ADAPTER = EngineAdapter(family="vbulletin", detect=detect, parse=parse, signals=SIGNALS,
+                        title="vBulletin")
