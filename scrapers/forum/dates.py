@@ -1,4 +1,5 @@
-"""Forum dates in Russian, English and Chinese, absolute and relative, into aware datetimes.
+"""Forum dates in Russian, English, Chinese and the main European languages, absolute and
+relative, into aware datetimes.
 
 Forums print times in the viewer's zone in many shapes: "Пт июл 20, 2012 17:38", "20 июля
 2012, 17:38", "20.07.2012, 17:38", "07-20-2012, 05:38 PM", "Jul 20 2012, 05:38 PM",
@@ -22,8 +23,19 @@ _MONTH_STEMS: tuple[tuple[str, int], ...] = (
     ("июн", 6), ("июл", 7), ("авг", 8), ("сен", 9), ("окт", 10), ("ноя", 11), ("дек", 12),
     ("jan", 1), ("feb", 2), ("mar", 3), ("apr", 4), ("may", 5), ("jun", 6), ("jul", 7),
     ("aug", 8), ("sep", 9), ("oct", 10), ("nov", 11), ("dec", 12),
+    # German (Jänner in Austria), Dutch, French, Spanish, Portuguese, Italian
+    ("jän", 1), ("mär", 3), ("mai", 5), ("okt", 10), ("dez", 12), ("maa", 3), ("mei", 5),
+    ("fév", 2), ("avr", 4), ("aoû", 8), ("déc", 12), ("juin", 6), ("juil", 7),
+    ("ene", 1), ("abr", 4), ("dic", 12), ("fev", 2), ("set", 9), ("out", 10),
+    # "ago" too: a month needs a day number beside it, which English "3 days ago" has not
+    ("gen", 1), ("mag", 5), ("giu", 6), ("lug", 7), ("ott", 10), ("ago", 8),
+    # Polish and Ukrainian (their stems differ from every other here)
+    ("sty", 1), ("lut", 2), ("kwi", 4), ("maj", 5), ("cze", 6), ("lip", 7), ("sie", 8),
+    ("wrz", 9), ("paź", 10), ("paz", 10), ("lis", 11), ("gru", 12),
+    ("січ", 1), ("лют", 2), ("бер", 3), ("кві", 4), ("тра", 5), ("чер", 6), ("лип", 7),
+    ("сер", 8), ("вер", 9), ("жов", 10), ("лис", 11), ("гру", 12),
 )
-_WORD = re.compile(r"[a-zа-яё]+", re.I)
+_WORD = re.compile(r"[^\W\d_]+")  # letters of any script ("März", "février", "março")
 _TIME = re.compile(
     r"(?<![\d.:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?\s?m\b\.?)?", re.I)
 _ISO = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
@@ -32,25 +44,50 @@ _SLASHED = re.compile(r"(?<![\d/-])(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?![\d
 _YEAR = re.compile(r"(?<![\d:.])(\d{4})(?![\d:])")
 _CJK_DATE = re.compile(r"(?<!\d)(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
 # Chinese has no word boundaries: 前天/昨天/今天 are matched as they stand
+# (the day before yesterday first: its words hold yesterday's); French "hier" is German for
+# "here", so it counts only before a time
 _RELATIVE = (
-    (re.compile(r"позавчера|前天", re.I), 2),
-    (re.compile(r"\b(?:сегодня|today)\b|今天", re.I), 0),
-    (re.compile(r"\b(?:вчера|yesterday)\b|昨天", re.I), 1),
+    (re.compile(r"позавчера|前天|\b(?:vorgestern|avant-hier|anteayer|anteontem|eergisteren|"
+                r"przedwczoraj|l'altro\s*ieri)\b", re.I), 2),
+    (re.compile(r"\b(?:сегодня|сьогодні|today|heute|aujourd'hui|hoy|hoje|oggi|vandaag|"
+                r"dzisiaj|dziś)\b|今天", re.I), 0),
+    (re.compile(r"\b(?:вчера|вчора|yesterday|gestern|ayer|ontem|ieri|gisteren|wczoraj)\b|"
+                r"\bhier\b(?=\s*(?:à|,|\d))|昨天", re.I), 1),
 )
 # "3 天前", "2 小时前", "半小时前", "5 分钟前", "10 秒前", "刚刚" (Discuz! prints these for recent
 # posts, the exact time in the element's title); "2 hours ago", "1 week 2 days ago"
 _AGO_CHUNK = re.compile(
-    r"(\d+|半)\s*(周|週|星期|天|小时|小時|个小时|個小時|分钟|分鐘|秒|"
-    r"weeks?|days?|hours?|minutes?|mins?|seconds?|secs?)",
+    r"(\d+|半|\ban?\b|\bone\b)\s*(周|週|星期|天|小时|小時|个小时|個小時|分钟|分鐘|秒|"
+    # (a word of these ends where its letters do; Chinese has no word boundary to demand)
+    r"(?:weeks?|days?|hours?|minutes?|mins?|seconds?|secs?|"
+    # Russian and Ukrainian, German, French, Spanish and Portuguese, Italian, Dutch, Polish
+    # by their stems (any case and number: "часа", "Stunden", "heures", "horas", "ore")
+    r"недел\w*|тиж\w*|дн\w*|день|час\w*|годин\w*|мин\w*|хв\w*|сек\w*|"
+    r"woche\w*|tag\w*|stunde\w*|minute\w*|sekunde\w*|semaine\w*|jours?|heures?|"
+    r"secondes?|semanas?|d[ií]as?|horas?|minutos?|segundos?|settiman\w*|giorn\w*|ore|ora|"
+    r"minut\w*|second\w*|weken|week|dagen|dag|uur|minuut|seconden|tygodni\w*|tydzień|"
+    r"dni|dzień|godzin\w*|sekund\w*)\b)",
     re.I)
-_AGO_END = re.compile(r"(?:前|\bago)\s*$", re.I)
-_JUST_NOW = re.compile(r"^\s*(?:刚刚|剛剛|just now)\s*$", re.I)
+_AGO_END = re.compile(r"(?:前|\bago|\bназад|\bтому|\bfa|\bgeleden|\btemu)\s*$", re.I)
+_AGO_START = re.compile(r"^\s*(?:vor|il y a|hace|há|ha)\s", re.I)
+_JUST_NOW = re.compile(r"^\s*(?:刚刚|剛剛|just now|только что|gerade eben|à l'instant)\s*$",
+                       re.I)
 # simplified and traditional (Big5 boards) Chinese, and English
 _AGO_UNIT = {"周": 604800, "週": 604800, "星期": 604800, "天": 86400,
              "小时": 3600, "小時": 3600, "个小时": 3600, "個小時": 3600,
              "分钟": 60, "分鐘": 60, "秒": 1,
              "week": 604800, "day": 86400, "hour": 3600, "minute": 60, "min": 60,
              "second": 1, "sec": 1}
+# the other languages' units by the start of the word, longest first where two share one
+_AGO_STEMS = (("недел", 604800), ("тиж", 604800), ("woche", 604800), ("semaine", 604800),
+              ("semana", 604800), ("settiman", 604800), ("week", 604800), ("tydzień", 604800),
+              ("tygodni", 604800), ("дн", 86400), ("день", 86400), ("tag", 86400),
+              ("jour", 86400), ("día", 86400), ("dia", 86400), ("giorn", 86400),
+              ("dag", 86400), ("dni", 86400), ("dzień", 86400), ("час", 3600),
+              ("годин", 3600), ("stunde", 3600), ("heure", 3600), ("hora", 3600),
+              ("ore", 3600), ("ora", 3600), ("uur", 3600), ("godzin", 3600),
+              ("мин", 60), ("хв", 60), ("minu", 60), ("сек", 1), ("sek", 1), ("second", 1),
+              ("segund", 1))
 _UTC_OFFSET = re.compile(
     r"(?:UTC|GMT)\s*(?P<sign>[+\-−])\s*(?P<hours>\d{1,2})(?:[:.](?P<minutes>\d{2}))?", re.I)
 
@@ -59,13 +96,14 @@ _MONTH_BY_STEM = dict(_MONTH_STEMS)
 
 
 def month_of(word: str) -> int | None:
-    """1-12 for a month name in Russian or English in any form, else None (by the word's
-    first three letters: every Russian and English month differs there, "мая"/"май"/"мае"
+    """1-12 for a month name in any form, else None: by the word's first four letters where
+    three are not enough (French "juin"/"juil", Spanish "agosto" beside English "ago"),
+    else its first three (every Russian and English month differs there, "мая"/"май"/"мае"
     included)."""
     w = word.lower().rstrip(".")
     if len(w) < 3:
         return None
-    return _MONTH_BY_STEM.get(w[:3])
+    return _MONTH_BY_STEM.get(w[:4]) or _MONTH_BY_STEM.get(w[:3])
 
 
 def _year(text: str) -> int:
@@ -148,7 +186,8 @@ def _day_of(text_wo_time: str, tz: tzinfo, anchor: datetime | None, day_first: b
         # date ("Марта", "Мартовская мафия") starts with a month stem too
         for start, end, candidate in found:
             after = re.match(r"\.?\s*(\d{1,2})(?!\d)", text_wo_time[end:])
-            before = re.search(r"(?<!\d)(\d{1,2})\s*$", text_wo_time[:start])
+            # "7 марта", "7. März" (German), "7 de marzo" (Spanish, Portuguese)
+            before = re.search(r"(?<!\d)(\d{1,2})\.?\s*(?:de\s+)?$", text_wo_time[:start])
             if before or after:
                 month = candidate
                 day = int(before[1]) if before else int(after[1]) if after else None
@@ -175,20 +214,28 @@ def _ago(text: str, tz: tzinfo, anchor: datetime | None) -> datetime | None:
         return None
     if _JUST_NOW.match(text):
         return anchor.astimezone(tz).replace(second=0, microsecond=0)
-    if not _AGO_END.search(text):
+    if not (_AGO_END.search(text) or _AGO_START.match(text)):
         return None
     seconds = 0
     for m in _AGO_CHUNK.finditer(text):
-        unit = m[2].lower()
-        if unit not in _AGO_UNIT:
-            unit = unit.rstrip("s")
-        factor = _AGO_UNIT.get(unit)
+        factor = _ago_unit(m[2].lower())
         if factor is None:
             return None
-        seconds += (factor // 2) if m[1] == "半" else int(m[1]) * factor
+        count = m[1].lower()
+        seconds += ((factor // 2) if count == "半" else factor if not count.isdigit()
+                    else int(count) * factor)
     if not seconds:
         return None
     return (anchor.astimezone(tz) - timedelta(seconds=seconds)).replace(second=0, microsecond=0)
+
+
+def _ago_unit(unit: str) -> int | None:
+    """Seconds in a unit of a relative time, in any of the languages `_AGO_CHUNK` reads."""
+    if unit in _AGO_UNIT:
+        return _AGO_UNIT[unit]
+    if unit.rstrip("s") in _AGO_UNIT:
+        return _AGO_UNIT[unit.rstrip("s")]
+    return next((n for stem, n in _AGO_STEMS if unit.startswith(stem)), None)
 
 
 def from_unix(value: str | int | None, tz: tzinfo) -> datetime | None:

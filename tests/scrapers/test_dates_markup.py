@@ -57,6 +57,30 @@ SAVED = datetime(2019, 3, 5, 12, 0, tzinfo=MSK)
         ("2 hours ago", "2019-03-05T10:00:00+03:00", True),
         ("1 week 2 days ago", "2019-02-24T12:00:00+03:00", True),
         ("Mar 4th 2019, 09:05", "2019-03-04T09:05:00+03:00", True),
+        # the main European languages: month names with their accents and cases, the day's
+        # number before them ("7.", "7 de"), today/yesterday, spans before and after
+        ("4. März 2019 um 09:05", "2019-03-04T09:05:00+03:00", True),
+        ("Heute, 09:05", "2019-03-05T09:05:00+03:00", True),
+        ("Gestern um 23:10", "2019-03-04T23:10:00+03:00", True),
+        ("vor 3 Stunden", "2019-03-05T09:00:00+03:00", True),
+        ("4 février 2019 à 09:05", "2019-02-04T09:05:00+03:00", True),
+        ("15 juin 2019 14:00", "2019-06-15T14:00:00+03:00", True),
+        ("15 juil. 2019 14:00", "2019-07-15T14:00:00+03:00", True),
+        ("hier à 10:12", "2019-03-04T10:12:00+03:00", True),
+        ("il y a 2 jours", "2019-03-03T12:00:00+03:00", True),
+        ("4 de marzo de 2019, 09:05", "2019-03-04T09:05:00+03:00", True),
+        ("hace 5 minutos", "2019-03-05T11:55:00+03:00", True),
+        ("12 de março de 2019 às 08:15", "2019-03-12T08:15:00+03:00", True),
+        ("3 ago 2019", "2019-08-03T00:00:00+03:00", True),
+        ("4 dicembre 2018, 09:05", "2018-12-04T09:05:00+03:00", True),
+        ("3 ore fa", "2019-03-05T09:00:00+03:00", True),
+        ("2 uur geleden", "2019-03-05T10:00:00+03:00", True),
+        ("4 mei 2019 09:05", "2019-05-04T09:05:00+03:00", True),
+        ("3 godziny temu", "2019-03-05T09:00:00+03:00", True),
+        ("4 października 2018 09:05", "2018-10-04T09:05:00+03:00", True),
+        ("4 грудня 2018, 09:05", "2018-12-04T09:05:00+03:00", True),
+        ("3 часа назад", "2019-03-05T09:00:00+03:00", True),
+        ("an hour ago", "2019-03-05T11:00:00+03:00", True),
     ],
 )
 def test_forum_dates(raw: str, expected: str, day_first: bool) -> None:
@@ -199,3 +223,12 @@ def test_edit_markers(raw: str, editor: str | None, time: str, count: int | None
     assert edit.time is not None
     assert edit.time.isoformat() == time
     assert edit.count == count
+
+
+def test_words_that_only_look_like_dates_are_none() -> None:
+    """German "hier" (here) is no French yesterday without a time after it; English "ago" is
+    no Spanish August without a day number beside it; a span in months is no exact time."""
+    tz = ZoneInfo("Europe/Moscow")
+    anchor = datetime(2019, 3, 5, 12, 0, tzinfo=tz)
+    for raw in ("hier", "Ich bin hier", "3 days ago Kent", "vor langer Zeit", "2 months ago"):
+        assert parse_forum_date(raw, tz, anchor=anchor) is None, raw
