@@ -143,18 +143,23 @@ _CLOCK = re.compile(r"\d{1,2}[:.h]\d{2}")
 def _time_agrees(expected: str, post: ForumPost, day_first: bool) -> bool | None:
     """Whether the aware time read agrees with the printed text, read on its own: the same
     wall-clock time up to a whole zone offset (a page prints the viewer's zone while its
-    attribute is UTC), the same date within a day when the text prints no clock. None when
-    the text alone cannot be read as a date (a relative "3 hours ago" needs the capture
-    time, which these pages do not carry)."""
-    assert post.time is not None
+    attribute is UTC) and a minute's rounding, the same date within a day when the text
+    prints no clock. A page that prints an edited post's time of editing (Discourse) agrees
+    through the post's edit marker. None when the text alone cannot be read as a date (a
+    relative "3 hours ago" needs the capture time, which these pages do not carry)."""
     alone = parse_forum_date(expected, _UTC, day_first=day_first)
     if alone is None:
         return None
-    got = post.time.replace(tzinfo=None, second=0, microsecond=0)  # texts print minutes
-    diff = abs((got - alone.replace(tzinfo=None, second=0, microsecond=0)).total_seconds())
-    if not _CLOCK.search(expected):
-        return diff < 48 * 3600
-    return diff <= 14 * 3600 and diff % 900 == 0
+    printed = alone.replace(tzinfo=None, second=0, microsecond=0)
+    candidates = [post.time, post.edit.time if post.edit is not None else None]
+    for read in (t for t in candidates if t is not None):
+        got = read.replace(tzinfo=None, second=0, microsecond=0)  # texts print minutes
+        diff = abs((got - printed).total_seconds())
+        off = diff % 900
+        if (diff < 48 * 3600 if not _CLOCK.search(expected)
+                else diff <= 14 * 3600 + 60 and (off <= 60 or off >= 840)):
+            return True
+    return False
 
 
 def score_page(path: Path, *, timezone: str = "UTC") -> PageScore:
