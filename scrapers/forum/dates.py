@@ -27,7 +27,6 @@ _MONTH_STEMS: tuple[tuple[str, int], ...] = (
     ("jän", 1), ("mär", 3), ("mai", 5), ("okt", 10), ("dez", 12), ("maa", 3), ("mei", 5),
     ("fév", 2), ("avr", 4), ("aoû", 8), ("déc", 12), ("juin", 6), ("juil", 7),
     ("ene", 1), ("abr", 4), ("dic", 12), ("fev", 2), ("set", 9), ("out", 10),
-    # "ago" too: a month needs a day number beside it, which English "3 days ago" has not
     ("gen", 1), ("mag", 5), ("giu", 6), ("lug", 7), ("ott", 10), ("ago", 8),
     # Polish and Ukrainian (their stems differ from every other here)
     ("sty", 1), ("lut", 2), ("kwi", 4), ("maj", 5), ("cze", 6), ("lip", 7), ("sie", 8),
@@ -35,6 +34,9 @@ _MONTH_STEMS: tuple[tuple[str, int], ...] = (
     ("січ", 1), ("лют", 2), ("бер", 3), ("кві", 4), ("тра", 5), ("чер", 6), ("лип", 7),
     ("сер", 8), ("вер", 9), ("жов", 10), ("лис", 11), ("гру", 12),
 )
+# stems that are also common words ("Gen 2", "set 3", "out 5", "3 days ago", Polish "się"):
+# a month only in a text that also has a four-digit year
+_AMBIGUOUS_STEMS = frozenset({"gen", "set", "out", "ago", "sie", "lis", "lip", "mag", "maj"})
 _WORD = re.compile(r"[^\W\d_]+")  # letters of any script ("März", "février", "março")
 _TIME = re.compile(
     r"(?<![\d.:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?\s?m\b\.?)?", re.I)
@@ -177,8 +179,10 @@ def _day_of(text_wo_time: str, tz: tzinfo, anchor: datetime | None, day_first: b
         else:
             month, day = a, b
     if day is None:
+        has_year = _YEAR.search(text_wo_time) is not None
         words = [(w.start(), w.end(), month_of(w.group(0)))
-                 for w in _WORD.finditer(text_wo_time)]
+                 for w in _WORD.finditer(text_wo_time)
+                 if has_year or w.group(0).lower()[:3] not in _AMBIGUOUS_STEMS]
         found = [(s, e, n) for s, e, n in words if n is not None]
         if not found:
             return None

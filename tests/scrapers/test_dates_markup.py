@@ -226,9 +226,11 @@ def test_edit_markers(raw: str, editor: str | None, time: str, count: int | None
 
 
 def test_words_that_only_look_like_dates_are_none() -> None:
-    """German "hier" (here) is no French yesterday without a time after it; English "ago" is
-    no Spanish August without a day number beside it; a span in months is no exact time."""
+    """German "hier" (here) is no French yesterday without a time after it; words that are
+    also month stems elsewhere ("gen", "set", "out", "ago") are months only beside a year; a
+    span in months is no exact time."""
     tz = ZoneInfo("Europe/Moscow")
     anchor = datetime(2019, 3, 5, 12, 0, tzinfo=tz)
-    for raw in ("hier", "Ich bin hier", "3 days ago Kent", "vor langer Zeit", "2 months ago"):
+    for raw in ("hier", "Ich bin hier", "3 days ago Kent", "vor langer Zeit", "2 months ago",
+                "Gen 2 starters", "set 3 of 5", "out 4 now", "5 ago"):
         assert parse_forum_date(raw, tz, anchor=anchor) is None, raw
