@@ -55,3 +55,11 @@ def test_every_post_has_an_author_and_a_body(path: Path, family: str) -> None:
         assert post.author
         assert post.deleted or post.html.strip(), f"post {post.post_id} has no body"
         assert post.time is None or post.time.tzinfo is not None
+
+
+def test_every_family_has_a_title_and_detection_signals() -> None:
+    """Messages name a family as readers know it, and detection weighs its evidence."""
+    for adapter in adapters():
+        assert adapter.title, f"{adapter.family}: no title"
+        assert adapter.signals, f"{adapter.family}: no detection signals"
+        assert sum(s.weight for s in adapter.signals) >= 3, adapter.family
