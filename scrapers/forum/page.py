@@ -11,6 +11,7 @@ from lxml import etree
 from engine.gamelog import ParseIssue, Where
 from scrapers.archive.decode import decode_page
 from scrapers.archive.wayback import unwrap
+from scrapers.forum import generic
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.census import Census, census
 from scrapers.forum.dates import stated_zone
@@ -138,10 +139,14 @@ _NOT_XML_REF = re.compile(r"&#(?:0*(?:[1-8]|1[124-9]|2[0-9]|3[01]|6553[45])(?![0
                           r";?")
 
 
-def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
+def parse_page(page: Page, timezone: tzinfo, *,
+               registry: tuple[EngineAdapter, ...] | None = None) -> ParsedPage:
     """The posts of one page. An unknown engine or unreadable page gives an empty result
     with an error issue, never an exception. A zone the page states for its times ("All
-    times are GMT -5") wins over `timezone`: it says what the page's clock was."""
+    times are GMT -5") wins over `timezone`: it says what the page's clock was.
+
+    A page no family recognises is read by the generic reader (`read_generic`) or refused.
+    `registry`: the families to try (all registered ones by default)."""
     ctx = PageContext(name=page.name, timezone=timezone, captured_at=page.captured_at,
                       issues=list(page.issues), base_url=page.url)
     text = page.text
@@ -165,12 +170,9 @@ def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
         ctx.timezone = stated[0]
         ctx.issue("info", "page-timezone",
                   f"times read in {stated[0].tzname(None)}, as the page states: {stated[1]!r}")
-    found = detect(root, text)
+    found = detect(root, text, registry=registry)
     if found is None:
-        ctx.issue("error", "unknown-engine",
-                  "no known forum engine recognises this page (phpBB, Invision, vBulletin, "
-                  "XenForo, SMF, MyBB, mybb.ru, uCoz, Forumotion)")
-        return ParsedPage(info=PageInfo(engine="unknown"), posts=[], issues=ctx.issues)
+        return read_generic(root, ctx, registry or adapters())
     adapter, spec = found
     base = root.find(".//base")
     if base is not None and base.get("href"):
@@ -181,6 +183,26 @@ def parse_page(page: Page, timezone: tzinfo) -> ParsedPage:
         parsed.census = counted.count
         parsed.not_read = not_read(counted, parsed.posts)
         parsed.issues.extend(census_issues(page.name, counted, parsed.posts))
+    return parsed
+
+
+def read_generic(root: etree._Element, ctx: PageContext,
+                 registry: tuple[EngineAdapter, ...]) -> ParsedPage:
+    """The posts of a page no family claims, by its repeated post structure
+    (`scrapers.forum.generic`), said in a `generic-reader` warning; or the `unknown-engine`
+    error naming the families tried and what was looked for."""
+    found = generic.read(root, ctx)
+    if isinstance(found, str):
+        families = ", ".join(a.title or a.family for a in registry)
+        ctx.issue("error", "unknown-engine",
+                  f"no known forum engine recognises this page ({families}), and no repeated "
+                  f"post structure was found: {found}; looked for sibling blocks of one "
+                  "shape, each with a poster's name or profile link, a time and a body of "
+                  "text")
+        return ParsedPage(info=PageInfo(engine="unknown"), posts=[], issues=ctx.issues)
+    parsed, message = found
+    ctx.issue("warning", "generic-reader", message)
+    parsed.issues = ctx.issues
     return parsed
 
 

@@ -1,0 +1,457 @@
+"""The generic reader: the posts of a page no engine family claims, found by the page's own
+repetition (wrapper induction), with no knowledge of any site's class names.
+
+A thread page writes its posts as blocks of one shape, one after another (or nested, in a
+threaded view): the same tag and class words, or ids of one prefix and a number
+(``post-123``). Each block holds a poster's name (a profile link, an element whose class says
+user or author), a time (a <time>, a date in an attribute, a text that reads as a date) and a
+body of text. The reader:
+
+1. groups the page's block elements by shape (`generic_index` computes, in one pass over the
+   page, each element's text size and whether it looks like a name or a time);
+2. keeps the groups whose blocks hold names and times, and, for each, induces where the
+   author, the time and the body are (`generic_fields`: the relative path that finds each
+   in nearly every block);
+3. scores each group by the text its posts hold, how many of them have an author and a time,
+   and how many look like several posts in one; the best one is the thread's posts;
+4. looks for one block before the first one (or around it) that has the same fields in
+   another shape: the opening post, which many engines write apart from the replies;
+5. reads each block into a post (`generic_body`: quotes with their author, signatures out).
+
+What it finds it says, in a `generic-reader` warning naming the shape, the count and where
+each field was found; each post read so carries ``read_by="generic"``. A page with no such
+repetition is refused (None and the reason): a guess is never presented as a reading.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime
+
+from lxml import etree
+
+from scrapers.forum.generic_body import normalise
+from scrapers.forum.markup import remove_keep_tail
+from scrapers.forum.generic_fields import (
+    Field,
+    TimeValue,
+    author_field,
+    body_candidates,
+    body_field,
+    chain,
+    clean_name,
+    key_css,
+    loose_paragraphs,
+    own_text,
+)
+from scrapers.forum.generic_index import (
+    POST_TAGS,
+    Index,
+    build,
+    class_words,
+    is_relative,
+    visible_text,
+)
+from scrapers.forum.generic_fields import time_field
+from scrapers.forum.spec import AUTHOR_ID_RE, author_name, time_value
+from scrapers.forum.dates import parse_forum_date
+from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
+
+READ_BY = "generic"
+_ID_DIGITS = re.compile(r"\d+")
+_AUTHOR_ID = re.compile(AUTHOR_ID_RE)
+_DATA_ID = re.compile(r"^data-(?:[\w-]*(?:post|comment|reply|message|msg|entry)[\w-]*|id)$")
+_TOP_CANDIDATES = 12
+_MAX_WORDS = 6
+
+
+@dataclass
+class Reading:
+    """A group read: its blocks and where each field is."""
+
+    shape: str
+    blocks: list[int]
+    inner: dict[int, list[int]]
+    author: Field
+    time: Field
+    body: Field
+    score: float
+    valid: list[bool]
+
+
+def _group_keys(ix: Index) -> dict[tuple[str, ...], list[int]]:
+    """Block elements by shape: tag and class words; tag and one class word; tag and id
+    prefix; tag and a data attribute naming a post."""
+    groups: dict[tuple[str, ...], list[int]] = defaultdict(list)
+    for i, el in enumerate(ix.els):
+        tag = el.tag
+        if tag not in POST_TAGS or not ix.names_in(i) or not ix.text(i):
+            continue
+        words = class_words(el)
+        if words:
+            groups[("c", str(tag), *words)].append(i)
+            if len(words) > 1:
+                for w in words[:_MAX_WORDS]:
+                    groups[("w", str(tag), w)].append(i)
+        ident = el.get("id")
+        if ident and _ID_DIGITS.search(ident):
+            groups[("i", str(tag), _ID_DIGITS.sub("#", ident))].append(i)
+        for attr in el.attrib:
+            if attr.startswith("data-") and _DATA_ID.match(attr) and _ID_DIGITS.search(
+                    el.get(attr) or ""):
+                groups[("d", str(tag), attr)].append(i)
+    return groups
+
+
+def _css(key: tuple[str, ...]) -> str:
+    kind, tag, *rest = key
+    if kind in ("c", "w"):
+        return tag + "".join("." + w for w in rest)
+    if kind == "i":
+        return f'{tag}[id^="{rest[0].split("#")[0]}"]'
+    return f"{tag}[{rest[0]}]"
+
+
+def _nesting(ix: Index, blocks: list[int]) -> dict[int, list[int]]:
+    """For each block, the blocks nested in it (a threaded view), in document order."""
+    inner: dict[int, list[int]] = {}
+    stack: list[int] = []
+    for b in blocks:
+        while stack and not ix.contains(stack[-1], b):
+            stack.pop()
+        for s in stack:
+            inner.setdefault(s, []).append(b)
+        stack.append(b)
+    return inner
+
+
+def read_time(ix: Index, i: int, ctx: PageContext) -> TimeValue:
+    """The time element i holds: its attributes first (datetime, data-time, title), then its
+    printed text; the printed text kept."""
+    cached = ix.time_cache.get(i)
+    if cached is not None:
+        return TimeValue(*cached)
+    el = ix.els[i]
+    shown = visible_text(el)
+    raw: str | None = None
+    dt: datetime | None = None
+    cands = [el, *el.iterdescendants("time")] if el.tag != "time" else [el]
+    for e in cands:
+        for attr in ("datetime", "data-time", "data-timestamp", "data-datetime", "data-utime",
+                     "data-date", "title", "content"):
+            value = e.get(attr)
+            if value and re.search(r"\d", value):
+                dt = time_value(value, ctx)
+                if dt is not None:
+                    raw = value
+                    break
+        if dt is not None:
+            break
+    if dt is None and shown:
+        dt = parse_forum_date(shown, ctx.timezone, anchor=ctx.captured_at)
+        raw = shown
+    ix.time_cache[i] = (raw, dt, shown)
+    return TimeValue(raw, dt, shown)
+
+
+def _evaluate(ix: Index, key: tuple[str, ...], members: list[int], ctx: PageContext,
+              page_text: int) -> Reading | None:
+    inner = _nesting(ix, members)
+    author = author_field(ix, members, inner)
+    if author.key is None:
+        return None
+    times = {i: read_time(ix, i, ctx) for i in _times_under(ix, members)}
+    time = time_field(ix, members, inner, times, author)
+    body = body_field(ix, members, inner, author, time)
+    n = len(members)
+    valid = [author.at[b] is not None and body.at[b] is not None for b in range(n)]
+    n_valid = sum(valid)
+    if n_valid < 2:
+        return None
+    texts = 0
+    for b, block in enumerate(members):
+        at = body.at[b]
+        if valid[b] and at is not None:
+            texts += own_text(ix, at, inner.get(block, []))
+    cov_t = sum(time.at[b] is not None for b in range(n) if valid[b]) / n_valid
+    # several posts in one block: the name path finds more than one name in it
+    multi = 0
+    if author.key is not None:
+        for b, block in enumerate(members):
+            if not valid[b]:
+                continue
+            names = {clean_name(author_name(ix.els[i]))
+                     for i in _same_key(ix, block, inner.get(block, []), author.key)
+                     if not _under(ix, body.at[b], i)}
+            if len(names) > 1:
+                multi += 1
+    share = texts / max(1, page_text)
+    score = (texts ** 0.5) * (0.3 + 0.7 * cov_t) * (n_valid / n) * (1 - multi / n_valid) ** 2
+    score *= 0.5 + min(1.0, share * 2)
+    if time.key is None:
+        score *= 0.3
+    return Reading(shape=_css(key), blocks=members, inner=inner, author=author, time=time,
+                   body=body, score=score, valid=valid)
+
+
+def _under(ix: Index, outer: int | None, i: int) -> bool:
+    return outer is not None and ix.contains(outer, i)
+
+
+def _same_key(ix: Index, block: int, nested: list[int], key: tuple[str, ...]) -> list[int]:
+    from scrapers.forum.generic_fields import _marked, keys_of
+
+    return [i for i in _marked(ix.names, ix, block, nested)
+            if key in keys_of(chain(ix, block, i))]
+
+
+def _times_under(ix: Index, members: list[int]) -> set[int]:
+    import bisect
+
+    out: set[int] = set()
+    for m in members:
+        lo = bisect.bisect_right(ix.times, m)
+        hi = bisect.bisect_right(ix.times, ix.end[m])
+        out.update(ix.times[lo:hi])
+    return out
+
+
+def _candidates(ix: Index) -> list[tuple[tuple[str, ...], list[int]]]:
+    """The groups worth reading in full, best first by a cheap measure: blocks holding names
+    and times, and the text they hold."""
+    groups = _group_keys(ix)
+    scored: list[tuple[float, tuple[str, ...], list[int]]] = []
+    seen: set[tuple[int, ...]] = set()
+    for key, members in groups.items():
+        if len(members) < 2:
+            continue
+        sig = tuple(members)
+        if sig in seen:
+            continue
+        seen.add(sig)
+        with_time = sum(bool(ix.times_in(m)) for m in members)
+        if with_time < 0.3 * len(members):
+            continue
+        # nested members count their text once
+        text = sum(ix.text(m) for m in members if not _has_ancestor_in(ix, m, members))
+        scored.append((text ** 0.5 * (with_time / len(members)), key, members))
+    scored.sort(key=lambda t: -t[0])
+    return [(k, m) for _, k, m in scored[:_TOP_CANDIDATES]]
+
+
+def _has_ancestor_in(ix: Index, m: int, members: list[int]) -> bool:
+    p = ix.parent[m]
+    ms = set(members)
+    while p >= 0:
+        if p in ms:
+            return True
+        p = ix.parent[p]
+    return False
+
+
+def _first_block(ix: Index, r: Reading, ctx: PageContext) -> tuple[int, int, int | None,
+                                                                   list[int]] | None:
+    """The opening post written in another shape before the group's first block (or around
+    it: the page's main element holding the thread): (block, name, time, body indexes)."""
+    first = r.blocks[0]
+    names = [i for i in ix.names if i < first and not ix.contains(i, first)]
+    for a in reversed(names[-3:]):
+        value = clean_name(author_name(ix.els[a]))
+        if not value or len(value) > 50:
+            continue
+        times = [t for t in ix.times if a < t < first and not ix.contains(t, first)
+                 and not ix.contains(t, a)]
+        t = times[0] if times else None
+        if t is not None and t - a > 60:
+            t = None
+        if t is None:
+            continue
+        up = _lca(ix, a, t)
+        for _ in range(6):
+            if up < 0:
+                break
+            nested = [b for b in r.blocks if ix.contains(up, b)]
+            found = [(s, i) for s, i in body_candidates(ix, up, nested, [a, t]) if i > a]
+            if found:
+                size, body = max(found, key=lambda x: (x[0], -x[1]))
+                others = [n for n in ix.names if ix.contains(up, n) and n < a
+                          and not any(ix.contains(b, n) for b in nested)]
+                if others:
+                    break
+                if size < 2:
+                    break
+                return up, a, t, loose_paragraphs(ix, body, nested, [a, t])
+            up = ix.parent[up]
+    return None
+
+
+def _lca(ix: Index, a: int, b: int) -> int:
+    p = a
+    while p >= 0 and not ix.contains(p, b):
+        p = ix.parent[p]
+    return p
+
+
+def read(root: etree._Element, ctx: PageContext) -> tuple[ParsedPage, str] | str:
+    """The page read generically and the warning that says how; or why it cannot be."""
+    ix = build(root, ctx)
+    if not ix.names:
+        return "no element that looks like a poster's name (a profile link, a user/author class)"
+    if not ix.times:
+        return "no element that looks like a post's time"
+    page_text = ix.text(0)
+    best: Reading | None = None
+    for key, members in _candidates(ix):
+        r = _evaluate(ix, key, members, ctx, page_text)
+        if r is not None and (best is None or r.score > best.score):
+            best = r
+    if best is None:
+        return ("no repeated block of one shape holds a poster's name, a time and a body of "
+                "text in at least two of its members")
+    return _posts(ix, best, ctx)
+
+
+def _posts(ix: Index, r: Reading, ctx: PageContext) -> tuple[ParsedPage, str]:
+    entries: list[tuple[int, int, int | None, list[int], list[int]]] = []
+    head = _first_block(ix, r, ctx)
+    dropped = 0
+    for b, block in enumerate(r.blocks):
+        a, t, body = r.author.at[b], r.time.at[b], r.body.at[b]
+        if not r.valid[b] or a is None or body is None:
+            dropped += 1
+            continue
+        nested = r.inner.get(block, [])
+        avoid = [x for x in (a, t) if x is not None]
+        entries.append((block, a, t, loose_paragraphs(ix, body, nested, avoid), nested))
+    if head is not None:
+        hb, ha, ht, hbody = head
+        first_a = entries[0][1] if entries else None
+        same = (first_a is not None and clean_name(author_name(ix.els[ha]))
+                == clean_name(author_name(ix.els[first_a]))
+                and ht is not None and entries[0][2] is not None
+                and read_time(ix, ht, ctx).text == read_time(ix, entries[0][2], ctx).text)
+        if same:
+            head = None
+        else:
+            entries.insert(0, (hb, ha, ht, hbody, [b for b in r.blocks if ix.contains(hb, b)]))
+    # everything is read off the tree before a body is rewritten (a nested block's body is
+    # inside its parent block)
+    facts = []
+    for order, (block, a, t, _b, _n) in enumerate(entries):
+        facts.append(_facts(ix, block, a, t, ctx, order))
+    bodies: dict[int, tuple[str, str, list[object]]] = {}
+    for order in range(len(entries) - 1, -1, -1):
+        block, a, t, body_at, nested = entries[order]
+        bodies[order] = _body(ix, body_at, nested, [x for x in (a, t) if x is not None])
+    posts: list[ForumPost] = []
+    for order, f in enumerate(facts):
+        html, text, quotes = bodies[order]
+        posts.append(ForumPost(page=ctx.name, order=order, html=html, text=text,
+                               quotes=quotes, read_by=READ_BY, **f))  # type: ignore[arg-type]
+    where = (f"author from {key_css(r.author.key)}" if r.author.key else "no author path")
+    when = (f"time from {key_css(r.time.key)}" if r.time.key else "no time found")
+    what = (f"body from {key_css(r.body.key)}" if r.body.key else "body by size")
+    timed = sum(p.time is not None for p in posts)
+    first = (f"; the first post read apart, as {_shape(ix.els[entries[0][0]])}"
+             if head is not None else "")
+    skipped = f"; {dropped} blocks without an author or body left out" if dropped else ""
+    message = (f"read generically: {len(r.blocks)} blocks {r.shape}, {len(posts)} posts "
+               f"({timed} with a time), {where}, {when}, {what}{first}{skipped}; "
+               "not a known engine, check the result")
+    title_el = root_title(ix)
+    info = PageInfo(engine="generic", thread_title=title_el)
+    parsed = ParsedPage(info=info, posts=posts, issues=ctx.issues)
+    parsed.census = len(r.blocks) + (1 if head is not None else 0)
+    parsed.not_read = dropped
+    return parsed, message
+
+
+def _shape(el: etree._Element) -> str:
+    return str(el.tag) + "".join("." + w for w in class_words(el)[:3])
+
+
+def root_title(ix: Index) -> str | None:
+    for el in ix.els:
+        if el.tag == "h1":
+            text = " ".join("".join(el.itertext()).split())
+            if text:
+                return text
+    return None
+
+
+def _facts(ix: Index, block: int, a: int, t: int | None, ctx: PageContext, order: int
+           ) -> dict[str, object]:
+    el = ix.els[block]
+    post_id = None
+    for attr in ("data-post-id", "data-postid", "data-post", "data-pid", "data-comment-id",
+                 "id"):
+        m = _ID_DIGITS.search(el.get(attr) or "")
+        if m:
+            post_id = m.group(0)
+            break
+    name_el = ix.els[a]
+    author = clean_name(author_name(name_el)) or "(unknown)"
+    link = name_el if name_el.tag == "a" else next(
+        iter(name_el.iter("a")), None)
+    if link is None:
+        link = next((p for p in name_el.iterancestors("a")), None)
+    author_id = None
+    if link is not None:
+        m = _AUTHOR_ID.search(link.get("href") or "")
+        author_id = m.group(1) if m else None
+    time_raw = time_text = None
+    time = None
+    if t is not None:
+        tv = read_time(ix, t, ctx)
+        time_raw, time, time_text = tv.raw, tv.time, tv.text or None
+        if time is None:
+            why = ("a relative time, and the page's capture date is unknown"
+                   if is_relative(tv.text) else "not a date this reader knows")
+            ctx.issue("warning", "bad-time", f"post {post_id or order}: time not read: {why}",
+                      text=tv.text)
+    return {"post_id": post_id, "number": None, "author": author, "author_id": author_id,
+            "time": time, "time_raw": time_raw, "time_text": time_text}
+
+
+def _body(ix: Index, body_at: list[int], nested: list[int], avoid: list[int]
+          ) -> tuple[str, str, list[object]]:
+    if len(body_at) == 1 and not any(ix.contains(body_at[0], j) for j in nested + avoid):
+        el = ix.els[body_at[0]]
+    else:
+        el = etree.Element("div")
+        for i in body_at:
+            part = ix.els[i]
+            part_copy = _copy_without(part, [ix.els[j] for j in nested + avoid
+                                        if ix.contains(i, j)])
+            el.append(part_copy)
+    norm = normalise(el)
+    return norm.html, norm.text, list(norm.quotes)
+
+
+def _copy_without(el: etree._Element, drop: list[etree._Element]) -> etree._Element:
+    """A copy of `el` without the elements of `drop` under it (their tails kept)."""
+    c = copy.deepcopy(el)
+    c.tail = None
+    paths = []
+    for d in drop:
+        path: list[int] = []
+        x = d
+        while x is not el:
+            par = x.getparent()
+            if par is None:
+                break
+            path.append(par.index(x))
+            x = par
+        if x is el:
+            paths.append(tuple(reversed(path)))
+    # the outermost of nested drops, the last first so that the paths before stay right
+    tops = [p for p in paths if not any(q != p and p[:len(q)] == q for q in paths)]
+    for p in sorted(tops, reverse=True):
+        y = c
+        for k in p:
+            y = y[k]
+        remove_keep_tail(y)
+    return c

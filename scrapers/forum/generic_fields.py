@@ -1,0 +1,333 @@
+"""Where a group of blocks keeps each field: the relative path (a chain of element shapes from
+the block down) that finds an author, a time and a body in (nearly) every block.
+
+For each block, the elements that may hold the field are collected (`generic_index` marks
+names and times); each is described by keys of decreasing precision: the whole chain of
+shapes from the block to it, its last two shapes, its own shape. The key that finds the field
+in the most blocks, with values that look right (names that differ from block to block, times
+that read and run forward, bodies with text), is the group's path for the field.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+
+from lxml import etree
+
+from scrapers.forum.generic_index import Index, class_words, visible_text
+from scrapers.forum.spec import author_name
+
+Key = tuple[str, ...]
+
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_PARAGRAPHS = frozenset({"p", "pre", "ul", "ol", "blockquote", "h2", "h3", "h4", "h5", "h6",
+                         "figure", "table", "dl", "hr", "img"})
+_BODY_TAGS = frozenset({"div", "p", "article", "section", "td", "span", "blockquote", "main",
+                        "dd", "li", "pre", "font", "bdi"})
+_SIGNATURE = re.compile(r"signature|(?:^|[-_]|user|post)sig(?:s|nature)?(?:$|[-_])", re.I)
+# chrome that is never a post's text: menus, forms, footers of buttons
+_CHROME = re.compile(r"(?:^|[-_])(?:nav|menu|toolbar|actions?|buttons?|controls?|footer|"
+                     r"share|vote|votes|reactions?|likes?|breadcrumbs?)(?:$|[-_])", re.I)
+# words of UI labels that are no one's name
+_UI_WORDS = frozenset({"reply", "quote", "report", "share", "like", "edit", "delete", "link",
+                       "permalink", "profile", "pm", "message", "top", "back", "more", "login",
+                       "log in", "sign in", "register", "antworten", "zitieren", "ответить",
+                       "цитата", "guest", "anonymous", "posts", "beiträge"})
+
+
+def sig(el: etree._Element) -> str:
+    return str(el.tag) + "".join("." + w for w in class_words(el))
+
+
+def chain(ix: Index, block: int, i: int) -> tuple[str, ...]:
+    """The shapes from `block` (left out) down to element i."""
+    out: list[str] = []
+    j = i
+    while j != block and j >= 0:
+        out.append(sig(ix.els[j]))
+        j = ix.parent[j]
+    out.reverse()
+    return tuple(out)
+
+
+def keys_of(path: tuple[str, ...]) -> list[Key]:
+    """The keys of a path, most precise first."""
+    out: list[Key] = [("=",) + path]
+    if len(path) >= 2:
+        out.append(("..",) + path[-2:])
+    out.append(("...", path[-1]))
+    return out
+
+
+def key_css(key: Key) -> str:
+    """A key as a CSS-like selector, for the warning."""
+    steps = key[1:]
+    if key[0] == "=":
+        return " > ".join(steps)
+    return " ".join(steps)
+
+
+def region(ix: Index, block: int, inner: list[int]) -> Iterator[int]:
+    """The indexes under `block` (itself left out) minus the subtrees of the blocks nested
+    in it (`inner`, sorted)."""
+    i = block + 1
+    stop = ix.end[block]
+    k = 0
+    while i <= stop:
+        while k < len(inner) and inner[k] < i:
+            k += 1
+        if k < len(inner) and inner[k] == i:
+            i = ix.end[i] + 1
+            continue
+        yield i
+        i += 1
+
+
+def own_text(ix: Index, i: int, inner: list[int]) -> int:
+    """Text under i less that of the nested blocks under it."""
+    size = ix.text(i)
+    for j in inner:
+        if ix.contains(i, j) and j != i:
+            size -= ix.text(j)
+    return max(0, size)
+
+
+@dataclass
+class Field:
+    key: Key | None
+    at: list[int | None]  # per block, the element's index or None
+    score: float = 0.0
+
+
+def _name_value(ix: Index, i: int) -> str:
+    return clean_name(author_name(ix.els[i]))
+
+
+_HANDLE = re.compile(r"^(?P<name>.+?)\s+@[\w.\-]+$")
+
+
+def clean_name(name: str) -> str:
+    """A poster's name as shown: "Full Name @handle" is the full name, "@handle" alone the
+    handle; a trailing ":" or "said" goes."""
+    name = " ".join(name.split()).strip(" :·|-–—")
+    m = _HANDLE.match(name)
+    if m:
+        name = m["name"]
+    if name.startswith("@") and " " not in name and len(name) > 1:
+        name = name[1:]
+    return name
+
+
+def _looks_name(value: str) -> bool:
+    if not value or len(value) > 50:
+        return False
+    if value.casefold() in _UI_WORDS:
+        return False
+    return not value.replace(".", "").replace(",", "").isdigit()
+
+
+def _prior(ix: Index, i: int) -> float:
+    kind = ix.kind.get(i, "")
+    return {"itemprop": 1.15, "profile": 1.1, "class": 1.0}.get(kind, 0.8)
+
+
+def author_field(ix: Index, blocks: list[int], inner: dict[int, list[int]]) -> Field:
+    cand: dict[Key, list[int | None]] = defaultdict(lambda: [None] * len(blocks))
+    prior: dict[Key, float] = defaultdict(float)
+    rank: dict[Key, float] = defaultdict(float)
+    for b, block in enumerate(blocks):
+        nested = inner.get(block, [])
+        for i in _marked(ix.names, ix, block, nested):
+            value = _name_value(ix, i)
+            if not _looks_name(value):
+                continue
+            for k in keys_of(chain(ix, block, i)):
+                if cand[k][b] is None:
+                    cand[k][b] = i
+                    prior[k] += _prior(ix, i)
+                    rank[k] += _position(ix, block, i)
+    best = Field(key=None, at=[None] * len(blocks))
+    n = len(blocks)
+    for k, at in cand.items():
+        found = [i for i in at if i is not None]
+        cov = len(found) / n
+        values = [_name_value(ix, i) for i in found]
+        distinct = len(set(values))
+        spread = 1.0 if n < 3 or distinct >= 2 else 0.35
+        # "Reply"-like texts that differ only by a count, link words: a spread of texts
+        # among few blocks says little
+        score = cov * spread * (prior[k] / max(1, len(found)))
+        # the earlier in the block, the likelier the header's name (not a mention)
+        score *= 1.0 - 0.1 * (rank[k] / max(1, len(found)))
+        score *= {"=": 1.0, "..": 0.99, "...": 0.98}[k[0]]
+        if score > best.score:
+            best = Field(key=k, at=at, score=score)
+    return best
+
+
+def _position(ix: Index, block: int, i: int) -> float:
+    """Where i is in the block's text, 0 (first) to 1 (last)."""
+    size = ix.text(block)
+    if not size:
+        return 0.0
+    before = ix.text_sum[i] - ix.text_sum[block]
+    return min(1.0, before / size)
+
+
+def _marked(marked: list[int], ix: Index, block: int, nested: list[int]) -> Iterator[int]:
+    """The marked indexes under `block`, those of nested blocks left out."""
+    import bisect
+
+    lo = bisect.bisect_right(marked, block)
+    hi = bisect.bisect_right(marked, ix.end[block])
+    for i in marked[lo:hi]:
+        if any(ix.contains(j, i) for j in nested):
+            continue
+        yield i
+
+
+TimeReader = "type"  # placeholder for typing clarity
+
+
+@dataclass
+class TimeValue:
+    raw: str | None
+    time: datetime | None
+    text: str
+
+
+def time_field(ix: Index, blocks: list[int], inner: dict[int, list[int]],
+               read: dict[int, TimeValue], author: Field) -> Field:
+    cand: dict[Key, list[int | None]] = defaultdict(lambda: [None] * len(blocks))
+    rank: dict[Key, float] = defaultdict(float)
+    for b, block in enumerate(blocks):
+        nested = inner.get(block, [])
+        name_at = author.at[b]
+        for i in _marked(ix.times, ix, block, nested):
+            if name_at is not None and ix.contains(i, name_at):
+                continue  # a line holding the name as well: its time, if any, is deeper
+            for k in keys_of(chain(ix, block, i)):
+                if cand[k][b] is None:
+                    cand[k][b] = i
+                    rank[k] += _position(ix, block, i)
+    n = len(blocks)
+    best = Field(key=None, at=[None] * n)
+    for k, at in cand.items():
+        found = [i for i in at if i is not None]
+        cov = len(found) / n
+        vals = [read[i] for i in found if i in read]
+        parsed = [v.time for v in vals if v.time is not None]
+        rate = len(parsed) / max(1, len(found))
+        forward = sum(a <= b for a, b in zip(parsed, parsed[1:], strict=False))
+        order = forward / (len(parsed) - 1) if len(parsed) > 1 else 1.0
+        clock = sum(bool(v.time is not None and (v.time.hour or v.time.minute))
+                    for v in vals) / max(1, len(vals))
+        tag = sum(ix.els[i].tag == "time" or bool(ix.els[i].get("datetime"))
+                  for i in found) / max(1, len(found))
+        relative = sum(v.time is None and bool(v.text) for v in vals) / max(1, len(vals))
+        score = cov * (0.45 + 0.25 * rate + 0.15 * order + 0.1 * clock + 0.1 * tag
+                       + 0.2 * relative * (1 - rate))
+        score *= 1.0 - 0.15 * (rank[k] / max(1, len(found)))
+        score *= {"=": 1.0, "..": 0.99, "...": 0.98}[k[0]]
+        if score > best.score:
+            best = Field(key=k, at=at, score=score)
+    return best
+
+
+def _excluded(el: etree._Element) -> bool:
+    words = " ".join(filter(None, (el.get("class"), el.get("id"))))
+    return el.tag in _HEADINGS or el.tag in ("form", "nav", "header", "footer") or bool(
+        words and (_SIGNATURE.search(words) or _CHROME.search(words)))
+
+
+def body_candidates(ix: Index, block: int, nested: list[int], avoid: list[int]
+                    ) -> list[tuple[int, int]]:
+    """(text, index) of the elements under `block` that may be its body: block elements
+    that hold none of `avoid` (the name, the time), outside chrome, headings, signatures."""
+    out: list[tuple[int, int]] = []
+    i = block + 1
+    stop = ix.end[block]
+    nk = sorted(nested)
+    while i <= stop:
+        if i in nk:
+            i = ix.end[i] + 1
+            continue
+        el = ix.els[i]
+        if _excluded(el):
+            i = ix.end[i] + 1
+            continue
+        holds = any(ix.contains(i, a) for a in avoid)
+        if not holds and el.tag in _BODY_TAGS:
+            size = own_text(ix, i, nk)
+            if size:
+                out.append((size, i))
+            i = ix.end[i] + 1  # the largest is this one or none under it
+            continue
+        i += 1
+    return out
+
+
+def body_field(ix: Index, blocks: list[int], inner: dict[int, list[int]],
+               author: Field, time: Field) -> Field:
+    n = len(blocks)
+    cand: dict[Key, list[int | None]] = defaultdict(lambda: [None] * n)
+    weight: dict[Key, int] = defaultdict(int)
+    own_best: list[int | None] = [None] * n
+    for b, block in enumerate(blocks):
+        avoid = [a for a in (author.at[b], time.at[b]) if a is not None]
+        found = body_candidates(ix, block, inner.get(block, []), avoid)
+        if not found:
+            continue
+        size, i = max(found, key=lambda t: (t[0], -t[1]))
+        own_best[b] = i
+        for k in keys_of(chain(ix, block, i)):
+            if cand[k][b] is None:
+                cand[k][b] = i
+                weight[k] += size
+    best = Field(key=None, at=own_best)
+    best_score = 0.0
+    for k, at in cand.items():
+        cov = sum(i is not None for i in at) / n
+        score = cov * (1 + weight[k] / max(1, sum(weight.values())))
+        score *= {"=": 1.0, "..": 0.99, "...": 0.98}[k[0]]
+        if score > best_score:
+            best_score = score
+            best = Field(key=k, at=list(at), score=score)
+    # blocks the key missed: the same key searched deeper, else the block's own best
+    if best.key is not None:
+        for b, block in enumerate(blocks):
+            if best.at[b] is None:
+                best.at[b] = own_best[b]
+    return best
+
+
+def loose_paragraphs(ix: Index, i: int, nested: list[int], avoid: list[int]) -> list[int]:
+    """When a body is one paragraph among loose paragraphs (a post written as <p>s straight
+    in its block, no wrapper), the run of paragraph siblings around it; else [i]."""
+    el = ix.els[i]
+    if el.tag not in _PARAGRAPHS:
+        return [i]
+    par = ix.parent[i]
+    if par < 0:
+        return [i]
+    sibs = [j for j in range(par + 1, ix.end[par] + 1) if ix.parent[j] == par]
+    run: list[int] = []
+    for j in sibs:
+        e = ix.els[j]
+        ok = (e.tag in _PARAGRAPHS and j not in nested and not _excluded(e)
+              and not any(ix.contains(j, a) for a in avoid))
+        if ok:
+            run.append(j)
+        elif j > i:
+            break
+        elif run and j < i:
+            run = []
+    return run if i in run else [i]
+
+
+def time_text(el: etree._Element) -> str:
+    return visible_text(el)
