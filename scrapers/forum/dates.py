@@ -21,13 +21,18 @@ _MONTH_STEMS: tuple[tuple[str, int], ...] = (
     ("jan", 1), ("feb", 2), ("mar", 3), ("apr", 4), ("may", 5), ("jun", 6), ("jul", 7),
     ("aug", 8), ("sep", 9), ("oct", 10), ("nov", 11), ("dec", 12),
 )
-_WORD = re.compile(r"[a-zа-яё]+", re.I)
+_WORD = re.compile(r"[^\W\d_]+")
 _TIME = re.compile(
     r"(?<![\d.:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\s*([ap])\.?\s?m\b\.?)?", re.I)
 _ISO = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
 _DOTTED = re.compile(r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?![\d])")
 _SLASHED = re.compile(r"(?<![\d/-])(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?![\d])")
 _YEAR = re.compile(r"(?<![\d:.])(\d{4})(?![\d:])")
+# "2020年2月9日", "2020년 2월 9일" (Chinese, Japanese, Korean)
+_CJK = re.compile(r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?")
+# "16-Jun-20", "16 Jun 20" with a two-digit year
+_DAY_MON_YY = re.compile(r"(?<![\d:.])(\d{1,2})[-\s]([^\W\d_]{3,})\.?[-\s](\d{2})(?![\d:])")
+_ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th|er|e|º|ª)\b", re.I)
 _RELATIVE = (
     (re.compile(r"позавчера", re.I), 2),
     (re.compile(r"\b(?:сегодня|today)\b", re.I), 0),
@@ -37,17 +42,27 @@ _UTC_OFFSET = re.compile(
     r"(?:UTC|GMT)\s*(?P<sign>[+\-−])\s*(?P<hours>\d{1,2})(?:[:.](?P<minutes>\d{2}))?", re.I)
 
 
-_MONTH_BY_STEM = dict(_MONTH_STEMS)
+# the stems of other languages' months that differ from the English ones (German,
+# French, Spanish, Italian, Portuguese, Dutch), where no common English word starts so:
+# "set", "gen", "out", "ago" (which "2 days ago" would make a date) are left out
+_OTHER_STEMS: tuple[tuple[str, int], ...] = (
+    ("mär", 3), ("mrz", 3), ("mai", 5), ("okt", 10), ("dez", 12), ("fév", 2), ("fev", 2),
+    ("avr", 4), ("aoû", 8), ("déc", 12), ("ene", 1), ("abr", 4), ("dic", 12), ("giu", 6),
+    ("lug", 7), ("ott", 10), ("mei", 5), ("maa", 3),
+)
+# four letters where three are not enough (French juin/juillet)
+_MONTH_BY_FOUR = {"juin": 6, "juil": 7}
+_MONTH_BY_STEM = dict(_MONTH_STEMS + _OTHER_STEMS)
 
 
 def month_of(word: str) -> int | None:
-    """1-12 for a month name in Russian or English in any form, else None (by the word's
-    first three letters: every Russian and English month differs there, "мая"/"май"/"мае"
-    included)."""
+    """1-12 for a month name in Russian, English (or German, French, Spanish, Italian,
+    Portuguese, Dutch) in any form, else None (by the word's first three letters: every
+    Russian and English month differs there, "мая"/"май"/"мае" included)."""
     w = word.lower().rstrip(".")
     if len(w) < 3:
         return None
-    return _MONTH_BY_STEM.get(w[:3])
+    return _MONTH_BY_FOUR.get(w[:4]) or _MONTH_BY_STEM.get(w[:3])
 
 
 def _year(text: str) -> int:
@@ -105,6 +120,8 @@ def _day_of(text_wo_time: str, tz: tzinfo, anchor: datetime | None, day_first: b
             d = (local_anchor - timedelta(days=back)).date()
             day, month, year = d.day, d.month, d.year
             break
+    if day is None and (m := _CJK.search(text_wo_time)):
+        year, month, day = int(m[1]), int(m[2]), int(m[3])
     if day is None and (m := _ISO.search(text_wo_time)):
         year, month, day = int(m[1]), int(m[2]), int(m[3])
     if day is None and (m := _DOTTED.search(text_wo_time)):
@@ -115,7 +132,11 @@ def _day_of(text_wo_time: str, tz: tzinfo, anchor: datetime | None, day_first: b
             day, month = a, b
         else:
             month, day = a, b
+    if day is None and (m := _DAY_MON_YY.search(text_wo_time)) and month_of(m[2]):
+        day, month, year = int(m[1]), month_of(m[2]), _year(m[3])
     if day is None:
+        # "8th March", "March 8th", "1er mai"
+        text_wo_time = _ORDINAL.sub("", text_wo_time)
         words = [(w.start(), w.end(), month_of(w.group(0)))
                  for w in _WORD.finditer(text_wo_time)]
         found = [(s, e, n) for s, e, n in words if n is not None]
@@ -125,7 +146,8 @@ def _day_of(text_wo_time: str, tz: tzinfo, anchor: datetime | None, day_first: b
         # date ("Марта", "Мартовская мафия") starts with a month stem too
         for start, end, candidate in found:
             after = re.match(r"\.?\s*(\d{1,2})(?!\d)", text_wo_time[end:])
-            before = re.search(r"(?<!\d)(\d{1,2})\s*$", text_wo_time[:start])
+            # "20 April", "20. April" (German), "20 de abril"
+            before = re.search(r"(?<![\d.])(\d{1,2})\.?\s*(?:de\s+)?$", text_wo_time[:start])
             if before or after:
                 month = candidate
                 day = int(before[1]) if before else int(after[1]) if after else None

@@ -35,6 +35,7 @@ from lxml import etree
 
 from scrapers.forum.generic_body import normalise
 from scrapers.forum.markup import remove_keep_tail
+from scrapers.forum.generic_fields import _UI_WORDS as _UI
 from scrapers.forum.generic_fields import (
     Field,
     TimeValue,
@@ -88,7 +89,7 @@ def _group_keys(ix: Index) -> dict[tuple[str, ...], list[int]]:
     groups: dict[tuple[str, ...], list[int]] = defaultdict(list)
     for i, el in enumerate(ix.els):
         tag = el.tag
-        if tag not in POST_TAGS or not ix.names_in(i) or not ix.text(i):
+        if tag not in POST_TAGS or ix.aside[i] or not ix.names_in(i) or not ix.text(i):
             continue
         words = class_words(el)
         if words:
@@ -128,14 +129,17 @@ def _nesting(ix: Index, blocks: list[int]) -> dict[int, list[int]]:
     return inner
 
 
-def read_time(ix: Index, i: int, ctx: PageContext) -> TimeValue:
+def read_time(ix: Index, i: int, ctx: PageContext, name: int | None = None) -> TimeValue:
     """The time element i holds: its attributes first (datetime, data-time, title), then its
-    printed text; the printed text kept."""
-    cached = ix.time_cache.get(i)
+    printed text; the printed text kept. `name`: the poster's name element when i holds it
+    too ("Kent - 2 years ago"): its text is not the time's."""
+    if name is not None and not ix.contains(i, name):
+        name = None
+    cached = ix.time_cache.get((i, name))
     if cached is not None:
         return TimeValue(*cached)
     el = ix.els[i]
-    shown = visible_text(el)
+    shown = visible_text(el) if name is None else _text_without(el, ix.els[name])
     raw: str | None = None
     dt: datetime | None = None
     cands = [el, *el.iterdescendants("time")] if el.tag != "time" else [el]
@@ -153,8 +157,28 @@ def read_time(ix: Index, i: int, ctx: PageContext) -> TimeValue:
     if dt is None and shown:
         dt = parse_forum_date(shown, ctx.timezone, anchor=ctx.captured_at)
         raw = shown
-    ix.time_cache[i] = (raw, dt, shown)
+    ix.time_cache[(i, name)] = (raw, dt, shown)
     return TimeValue(raw, dt, shown)
+
+
+_LEAD = re.compile(r"^(?:[\s\-–—·|,:•»]|by\b|on\b|am\b|le\b|el\b|il\b)+", re.I)
+
+
+def _text_without(el: etree._Element, skip: etree._Element) -> str:
+    """The visible text of `el` without that of `skip` under it, the separators that led
+    to it ("- ", "· ", "on ") taken off."""
+    parts: list[str] = []
+
+    def walk(node: etree._Element) -> None:
+        if node is not skip:
+            parts.append(node.text or "")
+            for child in node:
+                if isinstance(child.tag, str):
+                    walk(child)
+                parts.append(child.tail or "")
+
+    walk(el)
+    return _LEAD.sub("", " ".join("".join(parts).split())).strip()
 
 
 def _evaluate(ix: Index, key: tuple[str, ...], members: list[int], ctx: PageContext,
@@ -163,8 +187,8 @@ def _evaluate(ix: Index, key: tuple[str, ...], members: list[int], ctx: PageCont
     author = author_field(ix, members, inner)
     if author.key is None:
         return None
-    times = {i: read_time(ix, i, ctx) for i in _times_under(ix, members)}
-    time = time_field(ix, members, inner, times, author)
+    time = time_field(ix, members, inner, lambda i, a: read_time(ix, i, ctx, a), author)
+    _headers_before(ix, members, author, time)
     body = body_field(ix, members, inner, author, time)
     n = len(members)
     valid = [author.at[b] is not None and body.at[b] is not None for b in range(n)]
@@ -189,12 +213,50 @@ def _evaluate(ix: Index, key: tuple[str, ...], members: list[int], ctx: PageCont
             if len(names) > 1:
                 multi += 1
     share = texts / max(1, page_text)
-    score = (texts ** 0.5) * (0.3 + 0.7 * cov_t) * (n_valid / n) * (1 - multi / n_valid) ** 2
+    # the text of the posts and their number: many posts of little text (a list of
+    # links) and few of much (blocks each holding several posts) both lose to the thread
+    score = (texts ** 0.6) * (n_valid ** 0.4) * (0.3 + 0.7 * cov_t) * (n_valid / n) * (
+        1 - multi / n_valid) ** 2
     score *= 0.5 + min(1.0, share * 2)
     if time.key is None:
         score *= 0.3
     return Reading(shape=_css(key), blocks=members, inner=inner, author=author, time=time,
                    body=body, score=score, valid=valid)
+
+
+_NEAR = 40  # elements between a header written before its block and the block
+
+
+def _headers_before(ix: Index, members: list[int], author: Field, time: Field) -> None:
+    """For the blocks without a name, the header written just before them (a row or a div
+    of the poster's name and the time, then the block): its name and time."""
+    import bisect
+
+    for b, block in enumerate(members):
+        if author.at[b] is not None:
+            continue
+        prev = members[b - 1] if b else -1
+        lo = prev if prev >= 0 and ix.contains(prev, block) else (
+            ix.end[prev] if prev >= 0 else block - _NEAR)
+        lo = max(lo, block - _NEAR)
+        k = bisect.bisect_left(ix.names, block)
+        names = [i for i in ix.names[max(0, k - 5):k] if lo < i < block
+                 and not ix.aside[i] and not ix.contains(i, block)]
+        names = [i for i in names if _name_ok(ix, i)]
+        if not names:
+            continue
+        a = names[-1]
+        author.at[b] = a
+        if time.at[b] is None:
+            k = bisect.bisect_right(ix.times, a)
+            t = ix.times[k] if k < len(ix.times) else None
+            if t is not None and t < block and not ix.contains(t, block):
+                time.at[b] = t
+
+
+def _name_ok(ix: Index, i: int) -> bool:
+    value = clean_name(author_name(ix.els[i]))
+    return 2 <= len(value) <= 50 and value.casefold() not in _UI
 
 
 def _under(ix: Index, outer: int | None, i: int) -> bool:
@@ -206,17 +268,6 @@ def _same_key(ix: Index, block: int, nested: list[int], key: tuple[str, ...]) ->
 
     return [i for i in _marked(ix.names, ix, block, nested)
             if key in keys_of(chain(ix, block, i))]
-
-
-def _times_under(ix: Index, members: list[int]) -> set[int]:
-    import bisect
-
-    out: set[int] = set()
-    for m in members:
-        lo = bisect.bisect_right(ix.times, m)
-        hi = bisect.bisect_right(ix.times, ix.end[m])
-        out.update(ix.times[lo:hi])
-    return out
 
 
 def _candidates(ix: Index) -> list[tuple[tuple[str, ...], list[int]]]:
@@ -259,8 +310,7 @@ def _first_block(ix: Index, r: Reading, ctx: PageContext) -> tuple[int, int, int
     first = r.blocks[0]
     names = [i for i in ix.names if i < first and not ix.contains(i, first)]
     for a in reversed(names[-3:]):
-        value = clean_name(author_name(ix.els[a]))
-        if not value or len(value) > 50:
+        if not _name_ok(ix, a):
             continue
         times = [t for t in ix.times if a < t < first and not ix.contains(t, first)
                  and not ix.contains(t, a)]
@@ -332,7 +382,8 @@ def _posts(ix: Index, r: Reading, ctx: PageContext) -> tuple[ParsedPage, str]:
         same = (first_a is not None and clean_name(author_name(ix.els[ha]))
                 == clean_name(author_name(ix.els[first_a]))
                 and ht is not None and entries[0][2] is not None
-                and read_time(ix, ht, ctx).text == read_time(ix, entries[0][2], ctx).text)
+                and read_time(ix, ht, ctx, ha).text
+                == read_time(ix, entries[0][2], ctx, entries[0][1]).text)
         if same:
             head = None
         else:
@@ -405,7 +456,7 @@ def _facts(ix: Index, block: int, a: int, t: int | None, ctx: PageContext, order
     time_raw = time_text = None
     time = None
     if t is not None:
-        tv = read_time(ix, t, ctx)
+        tv = read_time(ix, t, ctx, a)
         time_raw, time, time_text = tv.raw, tv.time, tv.text or None
         if time is None:
             why = ("a relative time, and the page's capture date is unknown"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -36,7 +36,8 @@ _CHROME = re.compile(r"(?:^|[-_])(?:nav|menu|toolbar|actions?|buttons?|controls?
 _UI_WORDS = frozenset({"reply", "quote", "report", "share", "like", "edit", "delete", "link",
                        "permalink", "profile", "pm", "message", "top", "back", "more", "login",
                        "log in", "sign in", "register", "antworten", "zitieren", "ответить",
-                       "цитата", "guest", "anonymous", "posts", "beiträge"})
+                       "цитата", "guest", "anonymous", "posts", "beiträge", "by", "von",
+                       "от", "par", "por", "di", "in reply to", "author", "autor"})
 
 
 def sig(el: etree._Element) -> str:
@@ -158,6 +159,8 @@ def author_field(ix: Index, blocks: list[int], inner: dict[int, list[int]]) -> F
         values = [_name_value(ix, i) for i in found]
         distinct = len(set(values))
         spread = 1.0 if n < 3 or distinct >= 2 else 0.35
+        # an initial (a letter avatar) is no name
+        spread *= sum(len(v) >= 2 for v in values) / max(1, len(values))
         # "Reply"-like texts that differ only by a count, link words: a spread of texts
         # among few blocks says little
         score = cov * spread * (prior[k] / max(1, len(found)))
@@ -190,9 +193,6 @@ def _marked(marked: list[int], ix: Index, block: int, nested: list[int]) -> Iter
         yield i
 
 
-TimeReader = "type"  # placeholder for typing clarity
-
-
 @dataclass
 class TimeValue:
     raw: str | None
@@ -200,38 +200,45 @@ class TimeValue:
     text: str
 
 
+TimeRead = Callable[[int, int | None], TimeValue]
+
+
 def time_field(ix: Index, blocks: list[int], inner: dict[int, list[int]],
-               read: dict[int, TimeValue], author: Field) -> Field:
+               read: TimeRead, author: Field) -> Field:
     cand: dict[Key, list[int | None]] = defaultdict(lambda: [None] * len(blocks))
     rank: dict[Key, float] = defaultdict(float)
+    holding: dict[Key, int] = defaultdict(int)
     for b, block in enumerate(blocks):
         nested = inner.get(block, [])
         name_at = author.at[b]
         for i in _marked(ix.times, ix, block, nested):
-            if name_at is not None and ix.contains(i, name_at):
-                continue  # a line holding the name as well: its time, if any, is deeper
+            held = name_at is not None and ix.contains(i, name_at)
+            if held and ix.text(i) > ix.text(name_at) + 80:  # type: ignore[arg-type]
+                continue  # a line holding the name and more: its time, if any, is deeper
             for k in keys_of(chain(ix, block, i)):
                 if cand[k][b] is None:
                     cand[k][b] = i
                     rank[k] += _position(ix, block, i)
+                    holding[k] += held
     n = len(blocks)
     best = Field(key=None, at=[None] * n)
     for k, at in cand.items():
-        found = [i for i in at if i is not None]
+        found = [(b, i) for b, i in enumerate(at) if i is not None]
         cov = len(found) / n
-        vals = [read[i] for i in found if i in read]
+        vals = [read(i, author.at[b]) for b, i in found]
         parsed = [v.time for v in vals if v.time is not None]
         rate = len(parsed) / max(1, len(found))
-        forward = sum(a <= b for a, b in zip(parsed, parsed[1:], strict=False))
+        forward = sum(x <= y for x, y in zip(parsed, parsed[1:], strict=False))
         order = forward / (len(parsed) - 1) if len(parsed) > 1 else 1.0
         clock = sum(bool(v.time is not None and (v.time.hour or v.time.minute))
                     for v in vals) / max(1, len(vals))
         tag = sum(ix.els[i].tag == "time" or bool(ix.els[i].get("datetime"))
-                  for i in found) / max(1, len(found))
+                  for _, i in found) / max(1, len(found))
         relative = sum(v.time is None and bool(v.text) for v in vals) / max(1, len(vals))
         score = cov * (0.45 + 0.25 * rate + 0.15 * order + 0.1 * clock + 0.1 * tag
                        + 0.2 * relative * (1 - rate))
         score *= 1.0 - 0.15 * (rank[k] / max(1, len(found)))
+        score *= 1.0 - 0.1 * (holding[k] / max(1, len(found)))
         score *= {"=": 1.0, "..": 0.99, "...": 0.98}[k[0]]
         if score > best.score:
             best = Field(key=k, at=at, score=score)
@@ -257,7 +264,7 @@ def body_candidates(ix: Index, block: int, nested: list[int], avoid: list[int]
             i = ix.end[i] + 1
             continue
         el = ix.els[i]
-        if _excluded(el):
+        if _excluded(el) or any(ix.contains(a, i) for a in avoid):
             i = ix.end[i] + 1
             continue
         holds = any(ix.contains(i, a) for a in avoid)
@@ -297,12 +304,27 @@ def body_field(ix: Index, blocks: list[int], inner: dict[int, list[int]],
         if score > best_score:
             best_score = score
             best = Field(key=k, at=list(at), score=score)
-    # blocks the key missed: the same key searched deeper, else the block's own best
+    # blocks the key missed: an element of the key's shape in them, else their own best
     if best.key is not None:
         for b, block in enumerate(blocks):
             if best.at[b] is None:
-                best.at[b] = own_best[b]
+                avoid = [a for a in (author.at[b], time.at[b]) if a is not None]
+                best.at[b] = _keyed(ix, block, inner.get(block, []), best.key, avoid) \
+                    if own_best[b] is not None else None
+                if best.at[b] is None:
+                    best.at[b] = own_best[b]
     return best
+
+
+def _keyed(ix: Index, block: int, nested: list[int], key: Key, avoid: list[int]
+           ) -> int | None:
+    """The first element under `block` that `key` describes, holding none of `avoid`."""
+    for i in region(ix, block, nested):
+        if any(ix.contains(i, a) or ix.contains(a, i) for a in avoid):
+            continue
+        if ix.text(i) and key in keys_of(chain(ix, block, i)):
+            return i
+    return None
 
 
 def loose_paragraphs(ix: Index, i: int, nested: list[int], avoid: list[int]) -> list[int]:

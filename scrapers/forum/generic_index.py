@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 
 from lxml import etree
 
@@ -33,12 +33,22 @@ _PROFILE_HREF = re.compile(
     r"action=(?:profile|viewprofile)|mode=viewprofile", re.I)
 _NOT_PROFILE = re.compile(r"login|logout|register|signup|sign-up|lostpassword|password|"
                           r"settings|preferences|/help", re.I)
-# class or id words of the element holding a poster's name
-_NAME_WORD = re.compile(r"user|author|poster|nick|name|member|byline|owner|commenter|"
-                        r"benutzer|autor|creator|posted-?by", re.I)
-_NOT_NAME_WORD = re.compile(r"avatar|rank|title|info|stat|group|badge|role|count|level|"
-                            r"join|since|location|action|menu|bar|nav|filename|tag|label|"
-                            r"online|icon|pic|photo|image|img|signature", re.I)
+# the words (class and id split at "-", "_" and camelCase) of the element holding a
+# poster's name: one of them holds a stem, none is a word of something else beside a name
+_NAME_STEM = re.compile(r"user|author|poster|nick|name|member|byline|owner|commenter|"
+                        r"benutzer|autor|creator|by$|from$", re.I)
+_NOT_NAME = frozenset({
+    "avatar", "rank", "title", "info", "meta", "stat", "stats", "group", "badge", "badges",
+    "role", "count", "counter", "level", "join", "joined", "since", "location", "action",
+    "actions", "menu", "bar", "nav", "filename", "tag", "tags", "label", "online", "offline",
+    "icon", "pic", "photo", "image", "img", "signature", "list", "card", "details", "box",
+    "panel", "block", "wrap", "wrapper", "container", "area", "column", "col", "row",
+    "section", "extra", "extras", "field", "fields", "post", "posts", "menu", "popup",
+    "tooltip", "dropdown", "form", "input", "search", "login", "notice", "reputation",
+    "karma", "points", "score", "flair", "status", "blurb", "bio", "profile", "pane",
+    "sidebar", "data", "content", "body", "text", "message", "subject", "topic"})
+_PICTURE = re.compile(r"avatar|avtr|userpic|photo|picture|thumb", re.I)
+_TOKENS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 # attributes that hold a post's time
 _TIME_ATTRS = ("datetime", "data-time", "data-timestamp", "data-datetime", "data-date",
                "data-created", "data-utime", "title", "content")
@@ -52,6 +62,7 @@ _RELATIVE = re.compile(
     r"\d+\s*(?:秒|分钟|小时|天|周|个?月|年)前|"
     r"\d+\s+(?:секунд|минут|час|дн|день|недел|месяц|год|лет)\S*\s+назад", re.I)
 _DIGIT = re.compile(r"\d")
+_ANY_DAY = datetime(2000, 1, 1, tzinfo=UTC)
 _DIGITS = re.compile(r"\d+")
 _CLASS_SEP = re.compile(r"[\s]+")
 
@@ -92,12 +103,14 @@ class Index:
     text_at: list[int]  # characters of text at this index (its own text, its children's tails)
     text_sum: list[int]  # prefix sums of text_at (text_sum[i] = sum of text_at[:i])
     tail_len: list[int]
+    aside: list[bool] = field(default_factory=list)  # in a sidebar, menu, header, footer
     names: list[int] = field(default_factory=list)  # indexes that look like a poster's name
     times: list[int] = field(default_factory=list)  # indexes that look like a time
     name_sum: list[int] = field(default_factory=list)
     time_sum: list[int] = field(default_factory=list)
     kind: dict[int, str] = field(default_factory=dict)  # name index -> why (link, class, ...)
-    time_cache: dict[int, tuple[str | None, datetime | None, str]] = field(default_factory=dict)
+    time_cache: dict[tuple[int, int | None], tuple[str | None, datetime | None, str]] = field(
+        default_factory=dict)
 
     def text(self, i: int) -> int:
         """Characters of text under element i (its own tail left out)."""
@@ -111,6 +124,22 @@ class Index:
 
     def contains(self, outer: int, inner: int) -> bool:
         return outer <= inner <= self.end[outer]
+
+
+# what is beside a thread, never it: a sidebar of recent posts, a menu, the page's header
+_ASIDE_TAGS = frozenset({"aside", "nav", "footer", "header"})
+_ASIDE_WORDS = frozenset({"sidebar", "widget", "widgets", "related", "recent", "popular",
+                          "similar", "latest", "trending", "suggested", "navbar", "menu",
+                          "footer", "masthead", "ctxbar"})
+
+
+def _is_aside(el: etree._Element) -> bool:
+    if el.tag in _ASIDE_TAGS:
+        return True
+    attr = " ".join(filter(None, (el.get("class"), el.get("id"))))
+    if not attr:
+        return False
+    return any(t.lower() in _ASIDE_WORDS for t in _TOKENS.findall(attr))
 
 
 def _strip_len(s: str | None) -> int:
@@ -157,6 +186,10 @@ def build(root: etree._Element, ctx: PageContext) -> Index:
         if end[i] > end[p]:
             end[p] = end[i]
     pos = {el: i for i, el in enumerate(els)}
+    aside = [False] * n
+    for i, el in enumerate(els):
+        p = parent[i]
+        aside[i] = (p >= 0 and aside[p]) or _is_aside(el)
     text_at = [0] * n
     tail_len = [0] * n
     for i, el in enumerate(els):
@@ -171,7 +204,7 @@ def build(root: etree._Element, ctx: PageContext) -> Index:
     for i in range(n):
         text_sum[i + 1] = text_sum[i] + text_at[i]
     ix = Index(els=els, pos=pos, end=end, parent=parent, depth=depth, text_at=text_at,
-               text_sum=text_sum, tail_len=tail_len)
+               text_sum=text_sum, tail_len=tail_len, aside=aside)
     _mark(ix, ctx)
     return ix
 
@@ -186,10 +219,29 @@ def _mark(ix: Index, ctx: PageContext) -> None:
             ix.kind[i] = why
         if _time_like(el, ix, i, ctx):
             times.append(i)
-    ix.names, ix.times = names, times
     n = len(ix.els)
-    ix.name_sum = _prefix(names, n)
-    ix.time_sum = _prefix(times, n)
+    time_sum = _prefix(times, n)
+    name_sum = _prefix(names, n)
+
+    def holds(sums: list[int], i: int) -> int:
+        return sums[ix.end[i] + 1] - sums[i + 1]
+
+    # the element holding a name holds no time, nor another name (the inner one is it)
+    timed = set(times)
+    named = set(names)
+
+    def same_inside(i: int) -> bool:
+        """Whether a name under i is the same text (the inner element is the name)."""
+        if not holds(name_sum, i):
+            return False
+        size = ix.text(i)
+        return any(j in named and ix.text(j) >= size - 2 for j in range(i + 1, ix.end[i] + 1))
+
+    kept = [i for i in names if not holds(time_sum, i) and not same_inside(i)
+            and not (i in timed and ix.kind.get(i) == "class")]
+    ix.names, ix.times = kept, times
+    ix.name_sum = _prefix(kept, n)
+    ix.time_sum = time_sum
 
 
 def _prefix(marked: list[int], n: int) -> list[int]:
@@ -214,15 +266,20 @@ def name_kind(el: etree._Element, ix: Index, i: int) -> str | None:
         par = el.getparent()
         if par is not None and (par.get("itemprop") or "").lower() in ("author", "creator"):
             return "itemprop"
+    attr = " ".join(filter(None, (el.get("class"), el.get("id"), el.get("data-role"))))
+    if attr and _PICTURE.search(attr):
+        return None  # an avatar's link: its text, if any, is an initial or an alt
     if tag == "a":
         href = el.get("href") or ""
         if href and _PROFILE_HREF.search(href) and not _NOT_PROFILE.search(href):
             return "profile"
-    attr = " ".join(filter(None, (el.get("class"), el.get("id"), el.get("data-role"))))
     if attr and tag in ("a", "span", "b", "strong", "div", "p", "cite", "h3", "h4", "h5",
                         "h6", "dt", "address", "em", "i", "td", "li", "bdi", "font", "u"):
-        if _NAME_WORD.search(attr) and not _NOT_NAME_WORD.search(attr):
-            return "class"
+        for word in attr.split():
+            tokens = [t.lower() for t in _TOKENS.findall(word)]
+            if any(_NAME_STEM.search(t) for t in tokens) and not any(
+                    t in _NOT_NAME for t in tokens):
+                return "class"
     if el.get("data-author") or el.get("data-username") or el.get("data-user"):
         return "class"
     return None
@@ -247,9 +304,12 @@ def _time_like(el: etree._Element, ix: Index, i: int, ctx: PageContext) -> bool:
         return True
     if not _DIGIT.search(raw):
         return False
-    return parse_forum_date(raw, ctx.timezone, anchor=ctx.captured_at) is not None or bool(
+    # a date without its year or a relative one is a time all the same: read with any
+    # anchor here, with the page's own when the post is read
+    anchor = ctx.captured_at or _ANY_DAY
+    return parse_forum_date(raw, ctx.timezone, anchor=anchor) is not None or bool(
         el.get("title") and parse_forum_date(el.get("title", ""), ctx.timezone,
-                                             anchor=ctx.captured_at))
+                                             anchor=anchor))
 
 
 def is_relative(text: str) -> bool:
