@@ -25,6 +25,7 @@ repetition is refused (None and the reason): a guess is never presented as a rea
 
 from __future__ import annotations
 
+import bisect
 import copy
 import re
 from collections import defaultdict
@@ -36,6 +37,7 @@ from lxml import etree
 from scrapers.forum.generic_body import normalise
 from scrapers.forum.markup import remove_keep_tail
 from scrapers.forum.generic_fields import _UI_WORDS as _UI
+from scrapers.forum.generic_fields import _within
 from scrapers.forum.generic_fields import (
     Field,
     TimeValue,
@@ -89,7 +91,7 @@ def _group_keys(ix: Index) -> dict[tuple[str, ...], list[int]]:
     groups: dict[tuple[str, ...], list[int]] = defaultdict(list)
     for i, el in enumerate(ix.els):
         tag = el.tag
-        if tag not in POST_TAGS or ix.aside[i] or not ix.names_in(i) or not ix.text(i):
+        if tag not in POST_TAGS or ix.aside[i] or not ix.text(i):
             continue
         words = class_words(el)
         if words:
@@ -123,10 +125,19 @@ def _nesting(ix: Index, blocks: list[int]) -> dict[int, list[int]]:
     for b in blocks:
         while stack and not ix.contains(stack[-1], b):
             stack.pop()
-        for s in stack:
-            inner.setdefault(s, []).append(b)
+        if stack:  # the blocks directly nested: those under them are theirs
+            inner.setdefault(stack[-1], []).append(b)
         stack.append(b)
     return inner
+
+
+def outermost(ix: Index, found: list[int]) -> list[int]:
+    """Those of `found` (in document order) that are under none of the others."""
+    out: list[int] = []
+    for b in found:
+        if not out or not ix.contains(out[-1], b):
+            out.append(b)
+    return out
 
 
 def read_time(ix: Index, i: int, ctx: PageContext, name: int | None = None) -> TimeValue:
@@ -188,7 +199,7 @@ def _evaluate(ix: Index, key: tuple[str, ...], members: list[int], ctx: PageCont
     if author.key is None:
         return None
     time = time_field(ix, members, inner, lambda i, a: read_time(ix, i, ctx, a), author)
-    _headers_before(ix, members, author, time)
+    _headers_before(ix, members, inner, author, time)
     body = body_field(ix, members, inner, author, time)
     n = len(members)
     valid = [author.at[b] is not None and body.at[b] is not None for b in range(n)]
@@ -227,14 +238,14 @@ def _evaluate(ix: Index, key: tuple[str, ...], members: list[int], ctx: PageCont
 _NEAR = 40  # elements between a header written before its block and the block
 
 
-def _headers_before(ix: Index, members: list[int], author: Field, time: Field) -> None:
+def _headers_before(ix: Index, members: list[int], inner: dict[int, list[int]],
+                    author: Field, time: Field) -> None:
     """For the blocks without a name, the header written just before them (a row or a div
     of the poster's name and the time, then the block): its name and time."""
-    import bisect
-
+    nested = {j for blocks in inner.values() for j in blocks}
     for b, block in enumerate(members):
-        if author.at[b] is not None:
-            continue
+        if author.at[b] is not None or block in nested:
+            continue  # a block nested in another has its own header or is none
         prev = members[b - 1] if b else -1
         lo = prev if prev >= 0 and ix.contains(prev, block) else (
             ix.end[prev] if prev >= 0 else block - _NEAR)
@@ -284,23 +295,14 @@ def _candidates(ix: Index) -> list[tuple[tuple[str, ...], list[int]]]:
             continue
         seen.add(sig)
         with_time = sum(bool(ix.times_in(m)) for m in members)
-        if with_time < 0.3 * len(members):
+        with_name = sum(bool(ix.names_in(m)) for m in members)
+        if with_time < 0.3 * len(members) or with_name < 0.5 * len(members):
             continue
         # nested members count their text once
-        text = sum(ix.text(m) for m in members if not _has_ancestor_in(ix, m, members))
+        text = sum(ix.text(m) for m in outermost(ix, members))
         scored.append((text ** 0.5 * (with_time / len(members)), key, members))
     scored.sort(key=lambda t: -t[0])
     return [(k, m) for _, k, m in scored[:_TOP_CANDIDATES]]
-
-
-def _has_ancestor_in(ix: Index, m: int, members: list[int]) -> bool:
-    p = ix.parent[m]
-    ms = set(members)
-    while p >= 0:
-        if p in ms:
-            return True
-        p = ix.parent[p]
-    return False
 
 
 def _first_block(ix: Index, r: Reading, ctx: PageContext) -> tuple[int, int, int | None,
@@ -323,12 +325,13 @@ def _first_block(ix: Index, r: Reading, ctx: PageContext) -> tuple[int, int, int
         for _ in range(6):
             if up < 0:
                 break
-            nested = [b for b in r.blocks if ix.contains(up, b)]
+            nested = outermost(ix, [b for b in r.blocks if ix.contains(up, b)])
             found = [(s, i) for s, i in body_candidates(ix, up, nested, [a, t]) if i > a]
             if found:
                 size, body = max(found, key=lambda x: (x[0], -x[1]))
-                others = [n for n in ix.names if ix.contains(up, n) and n < a
-                          and not any(ix.contains(b, n) for b in nested)]
+                others = [n for n in ix.names[bisect.bisect_right(ix.names, up):
+                                              bisect.bisect_left(ix.names, a)]
+                          if _within(ix, nested, n) is None]
                 if others:
                     break
                 if size < 2:
@@ -387,7 +390,8 @@ def _posts(ix: Index, r: Reading, ctx: PageContext) -> tuple[ParsedPage, str]:
         if same:
             head = None
         else:
-            entries.insert(0, (hb, ha, ht, hbody, [b for b in r.blocks if ix.contains(hb, b)]))
+            entries.insert(0, (hb, ha, ht, hbody,
+                                outermost(ix, [b for b in r.blocks if ix.contains(hb, b)])))
     # everything is read off the tree before a body is rewritten (a nested block's body is
     # inside its parent block)
     facts = []

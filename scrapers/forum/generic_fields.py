@@ -10,6 +10,7 @@ that read and run forward, bodies with text), is the group's path for the field.
 
 from __future__ import annotations
 
+import bisect
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -56,12 +57,20 @@ def chain(ix: Index, block: int, i: int) -> tuple[str, ...]:
 
 
 def keys_of(path: tuple[str, ...]) -> list[Key]:
-    """The keys of a path, most precise first."""
+    """The keys of a path, most precise first: the whole chain, its last two shapes, the
+    last shape, the last element's tag with one of its class words (a theme adds words
+    to some posts' names: "rank--bold" for a moderator)."""
     out: list[Key] = [("=",) + path]
     if len(path) >= 2:
         out.append(("..",) + path[-2:])
     out.append(("...", path[-1]))
+    tag, *words = path[-1].split(".")
+    if len(words) > 1:
+        out.extend(("~", f"{tag}.{w}") for w in words[:6] if w)
     return out
+
+
+PRECISION = {"=": 1.0, "..": 0.99, "...": 0.98, "~": 0.97}
 
 
 def key_css(key: Key) -> str:
@@ -72,17 +81,23 @@ def key_css(key: Key) -> str:
     return " ".join(steps)
 
 
+def _within(ix: Index, nested: list[int], i: int) -> int | None:
+    """The block of `nested` (outermost blocks, in document order) that holds i, if any."""
+    k = bisect.bisect_right(nested, i) - 1
+    if k >= 0 and ix.contains(nested[k], i):
+        return nested[k]
+    return None
+
+
 def region(ix: Index, block: int, inner: list[int]) -> Iterator[int]:
     """The indexes under `block` (itself left out) minus the subtrees of the blocks nested
-    in it (`inner`, sorted)."""
+    in it (`inner`, outermost, sorted)."""
     i = block + 1
     stop = ix.end[block]
-    k = 0
     while i <= stop:
-        while k < len(inner) and inner[k] < i:
-            k += 1
-        if k < len(inner) and inner[k] == i:
-            i = ix.end[i] + 1
+        j = _within(ix, inner, i)
+        if j is not None:
+            i = ix.end[j] + 1
             continue
         yield i
         i += 1
@@ -91,9 +106,10 @@ def region(ix: Index, block: int, inner: list[int]) -> Iterator[int]:
 def own_text(ix: Index, i: int, inner: list[int]) -> int:
     """Text under i less that of the nested blocks under it."""
     size = ix.text(i)
-    for j in inner:
-        if ix.contains(i, j) and j != i:
-            size -= ix.text(j)
+    lo = bisect.bisect_right(inner, i)
+    hi = bisect.bisect_right(inner, ix.end[i])
+    for j in inner[lo:hi]:
+        size -= ix.text(j)
     return max(0, size)
 
 
@@ -153,6 +169,7 @@ def author_field(ix: Index, blocks: list[int], inner: dict[int, list[int]]) -> F
                     rank[k] += _position(ix, block, i)
     best = Field(key=None, at=[None] * len(blocks))
     n = len(blocks)
+    ranked: list[tuple[float, Key]] = []
     for k, at in cand.items():
         found = [i for i in at if i is not None]
         cov = len(found) / n
@@ -166,10 +183,30 @@ def author_field(ix: Index, blocks: list[int], inner: dict[int, list[int]]) -> F
         score = cov * spread * (prior[k] / max(1, len(found)))
         # the earlier in the block, the likelier the header's name (not a mention)
         score *= 1.0 - 0.1 * (rank[k] / max(1, len(found)))
-        score *= {"=": 1.0, "..": 0.99, "...": 0.98}[k[0]]
+        score *= PRECISION[k[0]]
+        ranked.append((score, k))
         if score > best.score:
-            best = Field(key=k, at=at, score=score)
+            best = Field(key=k, at=list(at), score=score)
+    _fill(best, ranked, cand)
     return best
+
+
+def _fill(best: Field, ranked: list[tuple[float, Key]],
+          cand: dict[Key, list[int | None]]) -> None:
+    """The blocks the best key misses (a post without the full name, a variant of the
+    header): the next keys, best first, that find the field there."""
+    if best.key is None or all(i is not None for i in best.at):
+        return
+    ranked.sort(key=lambda t: -t[0])
+    for b, i in enumerate(best.at):
+        if i is not None:
+            continue
+        for score, k in ranked:
+            if score < 0.1 * best.score:
+                break
+            if cand[k][b] is not None:
+                best.at[b] = cand[k][b]
+                break
 
 
 def _position(ix: Index, block: int, i: int) -> float:
@@ -183,12 +220,10 @@ def _position(ix: Index, block: int, i: int) -> float:
 
 def _marked(marked: list[int], ix: Index, block: int, nested: list[int]) -> Iterator[int]:
     """The marked indexes under `block`, those of nested blocks left out."""
-    import bisect
-
     lo = bisect.bisect_right(marked, block)
     hi = bisect.bisect_right(marked, ix.end[block])
     for i in marked[lo:hi]:
-        if any(ix.contains(j, i) for j in nested):
+        if nested and _within(ix, nested, i) is not None:
             continue
         yield i
 
@@ -222,6 +257,7 @@ def time_field(ix: Index, blocks: list[int], inner: dict[int, list[int]],
                     holding[k] += held
     n = len(blocks)
     best = Field(key=None, at=[None] * n)
+    ranked: list[tuple[float, Key]] = []
     for k, at in cand.items():
         found = [(b, i) for b, i in enumerate(at) if i is not None]
         cov = len(found) / n
@@ -239,9 +275,11 @@ def time_field(ix: Index, blocks: list[int], inner: dict[int, list[int]],
                        + 0.2 * relative * (1 - rate))
         score *= 1.0 - 0.15 * (rank[k] / max(1, len(found)))
         score *= 1.0 - 0.1 * (holding[k] / max(1, len(found)))
-        score *= {"=": 1.0, "..": 0.99, "...": 0.98}[k[0]]
+        score *= PRECISION[k[0]]
+        ranked.append((score, k))
         if score > best.score:
-            best = Field(key=k, at=at, score=score)
+            best = Field(key=k, at=list(at), score=score)
+    _fill(best, ranked, cand)
     return best
 
 
@@ -258,10 +296,11 @@ def body_candidates(ix: Index, block: int, nested: list[int], avoid: list[int]
     out: list[tuple[int, int]] = []
     i = block + 1
     stop = ix.end[block]
-    nk = sorted(nested)
+    nk = nested
     while i <= stop:
-        if i in nk:
-            i = ix.end[i] + 1
+        j = _within(ix, nk, i) if nk else None
+        if j is not None:
+            i = ix.end[j] + 1
             continue
         el = ix.els[i]
         if _excluded(el) or any(ix.contains(a, i) for a in avoid):
@@ -300,7 +339,7 @@ def body_field(ix: Index, blocks: list[int], inner: dict[int, list[int]],
     for k, at in cand.items():
         cov = sum(i is not None for i in at) / n
         score = cov * (1 + weight[k] / max(1, sum(weight.values())))
-        score *= {"=": 1.0, "..": 0.99, "...": 0.98}[k[0]]
+        score *= PRECISION[k[0]]
         if score > best_score:
             best_score = score
             best = Field(key=k, at=list(at), score=score)

@@ -277,8 +277,11 @@ def name_kind(el: etree._Element, ix: Index, i: int) -> str | None:
                         "h6", "dt", "address", "em", "i", "td", "li", "bdi", "font", "u"):
         for word in attr.split():
             tokens = [t.lower() for t in _TOKENS.findall(word)]
-            if any(_NAME_STEM.search(t) for t in tokens) and not any(
-                    t in _NOT_NAME for t in tokens):
+            stems = [t for t in tokens if _NAME_STEM.search(t)]
+            # no word of something else: neither a word of its own ("user-avatar") nor
+            # written into the name's word ("usertitle")
+            if stems and not any(t in _NOT_NAME for t in tokens) and not any(
+                    w in t for t in stems for w in _NOT_NAME if len(w) >= 4):
                 return "class"
     if el.get("data-author") or el.get("data-username") or el.get("data-user"):
         return "class"
