@@ -382,11 +382,10 @@ def _posts(ix: Index, r: Reading, ctx: PageContext) -> tuple[ParsedPage, str]:
     if head is not None:
         hb, ha, ht, hbody = head
         first_a = entries[0][1] if entries else None
+        # the thread's header ("started by X, date") names the first post's author: a
+        # block before the posts by the first post's own author is taken for that
         same = (first_a is not None and clean_name(author_name(ix.els[ha]))
-                == clean_name(author_name(ix.els[first_a]))
-                and ht is not None and entries[0][2] is not None
-                and read_time(ix, ht, ctx, ha).text
-                == read_time(ix, entries[0][2], ctx, entries[0][1]).text)
+                == clean_name(author_name(ix.els[first_a])))
         if same:
             head = None
         else:

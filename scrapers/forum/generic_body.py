@@ -26,7 +26,7 @@ _WROTE = re.compile(
     r"(?P<author>[^\n]{1,80}?)\s*\)?\s*"
     r"(?:wrote|said|posted|says|writes|schrieb|sagte|a écrit|escribió|escreveu|scrisse|"
     r"schreef|napisał|написал\(а\)|написала?|писал\(а\)|писала?|пишет|сказал\(а\)|сказала?)"
-    r"\b(?:\s*[:»].*)?\s*$", re.I | re.S)
+    r"(?!\w)(?:\s*[:»].*)?\s*$", re.I | re.S)
 _QUOTE_WORD = re.compile(r"quote|zitat|citat|cita", re.I)
 # the parts of a quote that name it, not its text
 _HEADER_WORD = re.compile(r"title|head|header|author|cite|by|quoter|name|top|info|meta|"
@@ -98,8 +98,7 @@ def _header_inside(q: etree._Element) -> tuple[etree._Element | None, str | None
 
 def _header_before(q: etree._Element) -> tuple[etree._Element | None, str | None]:
     prev = q.getprevious()
-    if prev is None or (q.getparent() is not None and (q.getparent().text or "").strip()
-                        and prev is None):
+    if prev is None or not isinstance(prev.tag, str):
         return None, None
     if prev.tail and prev.tail.strip():
         return None, None

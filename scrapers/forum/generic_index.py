@@ -28,11 +28,12 @@ _SKIP = frozenset({"script", "style", "noscript", "template", "head", "svg", "se
 _PROFILE_HREF = re.compile(
     r"(?:^|/)(?:users?|members?|profiles?|u|people|authors?|accounts?|benutzer|mitglied(?:er)?|"
     r"usuarios?|utilisateurs?|participant|spieler|leden|uzytkownik|polzovatel|member\.php|"
-    r"profile\.php|memberlist\.php|userinfo)(?:[/.?=_-]|$)|"
+    r"profile\.php|userinfo)(?:[/.?=_-]|$)|"
     r"(?:^|/)@[\w.-]+|[?&;](?:u|user|userid|user_id|uid|showuser|mid|member|memberid)=\d|"
     r"action=(?:profile|viewprofile)|mode=viewprofile", re.I)
 _NOT_PROFILE = re.compile(r"login|logout|register|signup|sign-up|lostpassword|password|"
-                          r"settings|preferences|/help", re.I)
+                          r"settings|preferences|/help|search|memberlist|/members/?$|"
+                          r"[?&]sort=|/list\b", re.I)
 # the words (class and id split at "-", "_" and camelCase) of the element holding a
 # poster's name: one of them holds a stem, none is a word of something else beside a name
 _NAME_STEM = re.compile(r"user|author|poster|nick|name|member|byline|owner|commenter|"
