@@ -34,13 +34,13 @@ from datetime import datetime
 
 from lxml import etree
 
+from scrapers.forum.dates import parse_forum_date
 from scrapers.forum.generic_body import normalise
-from scrapers.forum.markup import remove_keep_tail
 from scrapers.forum.generic_fields import _UI_WORDS as _UI
-from scrapers.forum.generic_fields import _within
 from scrapers.forum.generic_fields import (
     Field,
     TimeValue,
+    _within,
     author_field,
     body_candidates,
     body_field,
@@ -49,6 +49,7 @@ from scrapers.forum.generic_fields import (
     key_css,
     loose_paragraphs,
     own_text,
+    time_field,
 )
 from scrapers.forum.generic_index import (
     POST_TAGS,
@@ -58,9 +59,8 @@ from scrapers.forum.generic_index import (
     is_relative,
     visible_text,
 )
-from scrapers.forum.generic_fields import time_field
+from scrapers.forum.markup import remove_keep_tail
 from scrapers.forum.spec import AUTHOR_ID_RE, author_name, time_value
-from scrapers.forum.dates import parse_forum_date
 from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
 
 READ_BY = "generic"
@@ -102,7 +102,8 @@ def _group_keys(ix: Index) -> dict[tuple[str, ...], list[int]]:
         ident = el.get("id")
         if ident and _ID_DIGITS.search(ident):
             groups[("i", str(tag), _ID_DIGITS.sub("#", ident))].append(i)
-        for attr in el.attrib:
+        for raw_attr in el.attrib:
+            attr = str(raw_attr)
             if attr.startswith("data-") and _DATA_ID.match(attr) and _ID_DIGITS.search(
                     el.get(attr) or ""):
                 groups[("d", str(tag), attr)].append(i)
@@ -430,7 +431,7 @@ def _shape(el: etree._Element) -> str:
 def root_title(ix: Index) -> str | None:
     for el in ix.els:
         if el.tag == "h1":
-            text = " ".join("".join(el.itertext()).split())
+            text = " ".join("".join(str(t) for t in el.itertext()).split())
             if text:
                 return text
     return None

@@ -61,7 +61,7 @@ def _is_container(el: etree._Element) -> bool:
 
 
 def _text(el: etree._Element) -> str:
-    return " ".join("".join(el.itertext()).split())
+    return " ".join("".join(str(t) for t in el.itertext()).split())
 
 
 def _author_of(text: str) -> str | None:
@@ -118,9 +118,9 @@ def normalise(body: etree._Element) -> NormalisedBody:
         if el is body:
             continue
         words = _classes(el)
-        if words and (_SIG.search(words) or _CHROME.search(words)):
-            if el.getparent() is not None:
-                remove_keep_tail(el)
+        if words and (_SIG.search(words) or _CHROME.search(words)) and (
+                el.getparent() is not None):
+            remove_keep_tail(el)
     # the outermost containers; one wrapping nothing but another is the same quote
     containers = [el for el in body.iter(etree.Element) if el is not body and _is_container(el)]
     done: set[etree._Element] = set()

@@ -11,6 +11,7 @@ that read and run forward, bodies with text), is the group's path for the field.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterator
@@ -60,9 +61,9 @@ def keys_of(path: tuple[str, ...]) -> list[Key]:
     """The keys of a path, most precise first: the whole chain, its last two shapes, the
     last shape, the last element's tag with one of its class words (a theme adds words
     to some posts' names: "rank--bold" for a moderator)."""
-    out: list[Key] = [("=",) + path]
+    out: list[Key] = [("=", *path)]
     if len(path) >= 2:
-        out.append(("..",) + path[-2:])
+        out.append(("..", *path[-2:]))
     out.append(("...", path[-1]))
     tag, *words = path[-1].split(".")
     if len(words) > 1:
@@ -264,7 +265,7 @@ def time_field(ix: Index, blocks: list[int], inner: dict[int, list[int]],
         vals = [read(i, author.at[b]) for b, i in found]
         parsed = [v.time for v in vals if v.time is not None]
         rate = len(parsed) / max(1, len(found))
-        forward = sum(x <= y for x, y in zip(parsed, parsed[1:], strict=False))
+        forward = sum(x <= y for x, y in itertools.pairwise(parsed))
         order = forward / (len(parsed) - 1) if len(parsed) > 1 else 1.0
         clock = sum(bool(v.time is not None and (v.time.hour or v.time.minute))
                     for v in vals) / max(1, len(vals))

@@ -32,7 +32,7 @@ _PROFILE_HREF = re.compile(
     r"(?:^|/)@[\w.-]+|[?&;](?:u|user|userid|user_id|uid|showuser|mid|member|memberid)=\d|"
     r"action=(?:profile|viewprofile)|mode=viewprofile", re.I)
 _NOT_PROFILE = re.compile(r"login|logout|register|signup|sign-up|lostpassword|password|"
-                          r"settings|preferences|/help|search|memberlist|/members/?$|"
+                          r"settings|preferences|/help|search|memberlist(?!.*(?:viewprofile|[?&;]u=))|/members/?$|"
                           r"[?&]sort=|/list\b", re.I)
 # the words (class and id split at "-", "_" and camelCase) of the element holding a
 # poster's name: one of them holds a stem, none is a word of something else beside a name
@@ -44,7 +44,7 @@ _NOT_NAME = frozenset({
     "actions", "menu", "bar", "nav", "filename", "tag", "tags", "label", "online", "offline",
     "icon", "pic", "photo", "image", "img", "signature", "list", "card", "details", "box",
     "panel", "block", "wrap", "wrapper", "container", "area", "column", "col", "row",
-    "section", "extra", "extras", "field", "fields", "post", "posts", "menu", "popup",
+    "section", "extra", "extras", "field", "fields", "post", "posts", "popup",
     "tooltip", "dropdown", "form", "input", "search", "login", "notice", "reputation",
     "karma", "points", "score", "flair", "status", "blurb", "bio", "profile", "pane",
     "sidebar", "data", "content", "body", "text", "message", "subject", "topic"})
@@ -152,7 +152,8 @@ def visible_text(el: etree._Element) -> str:
     that would otherwise run a word and a number together ("28.09.19" and "12:44" written in
     two spans with nothing between them)."""
     out = ""
-    for piece in el.itertext():
+    for item in el.itertext():
+        piece = str(item)
         if not piece:
             continue
         if out and not out[-1].isspace() and not piece[0].isspace() and (
