@@ -236,6 +236,7 @@ def _evaluate(ix: Index, key: tuple[str, ...], members: list[int], ctx: PageCont
                    body=body, score=score, valid=valid)
 
 
+_HEAD_GAP = 400  # characters of text between the opening post and the replies, at most
 _NEAR = 40  # elements between a header written before its block and the block
 
 
@@ -311,34 +312,49 @@ def _first_block(ix: Index, r: Reading, ctx: PageContext) -> tuple[int, int, int
     """The opening post written in another shape before the group's first block (or around
     it: the page's main element holding the thread): (block, name, time, body indexes)."""
     first = r.blocks[0]
-    names = [i for i in ix.names if i < first and not ix.contains(i, first)]
+    names = [i for i in ix.names if i < first and not ix.contains(i, first)
+             and not ix.aside[i]]
     for a in reversed(names[-3:]):
         if not _name_ok(ix, a):
             continue
-        times = [t for t in ix.times if a < t < first and not ix.contains(t, first)
+        # the time after the name, or the line holding both ("Kent - 2 years ago")
+        lo = bisect.bisect_right(ix.times, a)
+        after = [t for t in ix.times[lo:lo + 5] if t < first and not ix.contains(t, first)
                  and not ix.contains(t, a)]
-        t = times[0] if times else None
+        holding = [t for t in ix.times[max(0, lo - 3):lo] if ix.contains(t, a)
+                   and not ix.contains(t, first) and ix.text(t) <= ix.text(a) + 80]
+        t = after[0] if after else (holding[-1] if holding else None)
         if t is not None and t - a > 60:
             t = None
         if t is None:
             continue
         up = _lca(ix, a, t)
+        found_at: tuple[int, int, int] | None = None  # (body size, block, body)
         for _ in range(6):
             if up < 0:
                 break
             nested = outermost(ix, [b for b in r.blocks if ix.contains(up, b)])
-            found = [(s, i) for s, i in body_candidates(ix, up, nested, [a, t]) if i > a]
-            if found:
+            others = [n for n in ix.names[bisect.bisect_right(ix.names, up):
+                                          bisect.bisect_left(ix.names, a)]
+                      if _within(ix, nested, n) is None]
+            if others:
+                break  # another name before this one: the block holds more than a post
+            # right before the posts (a title or a count of replies between), or holding
+            # them: a block further up the page is the page's own chrome
+            between = ix.text_sum[first] - ix.text_sum[ix.end[up] + 1]
+            near = ix.contains(up, first) or between <= _HEAD_GAP
+            found = [(z, i) for z, i in body_candidates(ix, up, nested, [a, t]) if i > a]
+            if found and near:
                 size, body = max(found, key=lambda x: (x[0], -x[1]))
-                others = [n for n in ix.names[bisect.bisect_right(ix.names, up):
-                                              bisect.bisect_left(ix.names, a)]
-                          if _within(ix, nested, n) is None]
-                if others:
-                    break
-                if size < 2:
-                    break
-                return up, a, t, loose_paragraphs(ix, body, nested, [a, t])
+                if size >= 2 and (found_at is None or size > found_at[0] * 1.5):
+                    found_at = (size, up, body)
+            if ix.contains(up, first):
+                break
             up = ix.parent[up]
+        if found_at is not None:
+            _size, block, body = found_at
+            nested = outermost(ix, [b for b in r.blocks if ix.contains(block, b)])
+            return block, a, t, loose_paragraphs(ix, body, nested, [a, t])
     return None
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -188,16 +188,20 @@ def author_field(ix: Index, blocks: list[int], inner: dict[int, list[int]]) -> F
         ranked.append((score, k))
         if score > best.score:
             best = Field(key=k, at=list(at), score=score)
-    _fill(best, ranked, cand)
+    _fill(ix, blocks, best, ranked, cand)
     return best
 
 
-def _fill(best: Field, ranked: list[tuple[float, Key]],
+def _fill(ix: Index, blocks: list[int], best: Field, ranked: list[tuple[float, Key]],
           cand: dict[Key, list[int | None]]) -> None:
     """The blocks the best key misses (a post without the full name, a variant of the
-    header): the next keys, best first, that find the field there."""
+    header): the next keys, best first, that find the field there, in the same part of the
+    block (its first step from the block the same as the best's: the header, not a quote
+    in the body)."""
     if best.key is None or all(i is not None for i in best.at):
         return
+    steps = Counter(_step(ix, blocks[b], i) for b, i in enumerate(best.at) if i is not None)
+    step = steps.most_common(1)[0][0] if steps else None
     ranked.sort(key=lambda t: -t[0])
     for b, i in enumerate(best.at):
         if i is not None:
@@ -205,9 +209,15 @@ def _fill(best: Field, ranked: list[tuple[float, Key]],
         for score, k in ranked:
             if score < 0.1 * best.score:
                 break
-            if cand[k][b] is not None:
-                best.at[b] = cand[k][b]
+            j = cand[k][b]
+            if j is not None and _step(ix, blocks[b], j) == step:
+                best.at[b] = j
                 break
+
+
+def _step(ix: Index, block: int, i: int) -> str:
+    """The tag of the first element from `block` down to i (which part of the block)."""
+    return chain(ix, block, i)[0].split(".")[0]
 
 
 def _position(ix: Index, block: int, i: int) -> float:
@@ -280,7 +290,7 @@ def time_field(ix: Index, blocks: list[int], inner: dict[int, list[int]],
         ranked.append((score, k))
         if score > best.score:
             best = Field(key=k, at=list(at), score=score)
-    _fill(best, ranked, cand)
+    _fill(ix, blocks, best, ranked, cand)
     return best
 
 
@@ -349,8 +359,12 @@ def body_field(ix: Index, blocks: list[int], inner: dict[int, list[int]],
         for b, block in enumerate(blocks):
             if best.at[b] is None:
                 avoid = [a for a in (author.at[b], time.at[b]) if a is not None]
-                best.at[b] = _keyed(ix, block, inner.get(block, []), best.key, avoid) \
-                    if own_best[b] is not None else None
+                # the key, then its less precise forms (the last shapes, a class word)
+                looser = keys_of(best.key[1:]) if best.key[0] == "=" else [best.key]
+                for k in looser if own_best[b] is not None else []:
+                    best.at[b] = _keyed(ix, block, inner.get(block, []), k, avoid)
+                    if best.at[b] is not None:
+                        break
                 if best.at[b] is None:
                     best.at[b] = own_best[b]
     return best

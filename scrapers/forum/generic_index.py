@@ -37,7 +37,7 @@ _NOT_PROFILE = re.compile(r"login|logout|register|signup|sign-up|lostpassword|pa
 # the words (class and id split at "-", "_" and camelCase) of the element holding a
 # poster's name: one of them holds a stem, none is a word of something else beside a name
 _NAME_STEM = re.compile(r"user|author|poster|nick|name|member|byline|owner|commenter|"
-                        r"benutzer|autor|creator|by$|from$", re.I)
+                        r"benutzer|autor|creator", re.I)
 _NOT_NAME = frozenset({
     "avatar", "rank", "title", "info", "meta", "stat", "stats", "group", "badge", "badges",
     "role", "count", "counter", "level", "join", "joined", "since", "location", "action",
@@ -47,7 +47,11 @@ _NOT_NAME = frozenset({
     "section", "extra", "extras", "field", "fields", "post", "posts", "popup",
     "tooltip", "dropdown", "form", "input", "search", "login", "notice", "reputation",
     "karma", "points", "score", "flair", "status", "blurb", "bio", "profile", "pane",
-    "sidebar", "data", "content", "body", "text", "message", "subject", "topic"})
+    "sidebar", "data", "content", "body", "text", "message", "subject", "topic",
+    # the names of things that are no one: a category, a forum, a thread, a file
+    "cat", "category", "categories", "thread", "forum", "board", "file", "site", "brand",
+    "product", "room", "channel", "game", "font", "page", "app", "domain", "host", "event",
+    "place", "team", "field"})
 _PICTURE = re.compile(r"avatar|avtr|userpic|photo|picture|thumb", re.I)
 _TOKENS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 # attributes that hold a post's time
