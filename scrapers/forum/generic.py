@@ -29,6 +29,7 @@ import bisect
 import copy
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -60,7 +61,7 @@ from scrapers.forum.generic_index import (
     visible_text,
 )
 from scrapers.forum.markup import remove_keep_tail
-from scrapers.forum.spec import AUTHOR_ID_RE, author_name, time_value
+from scrapers.forum.spec import AUTHOR_ID_RE, author_name, parse_edit, time_value
 from scrapers.forum.types import ForumPost, PageContext, PageInfo, ParsedPage
 
 READ_BY = "generic"
@@ -413,15 +414,22 @@ def _posts(ix: Index, r: Reading, ctx: PageContext) -> tuple[ParsedPage, str]:
     facts = []
     for order, (block, a, t, _b, _n) in enumerate(entries):
         facts.append(_facts(ix, block, a, t, ctx, order))
-    bodies: dict[int, tuple[str, str, list[object]]] = {}
+    bodies: dict[int, tuple[str, str, list[object], str | None]] = {}
     for order in range(len(entries) - 1, -1, -1):
         block, a, t, body_at, nested = entries[order]
-        bodies[order] = _body(ix, body_at, nested, [x for x in (a, t) if x is not None])
+        # the block's edit notice, beside its body or in it (not a nested block's)
+        edit = _edit_marker(ix.els[block], lambda e, nested=nested: (  # type: ignore[misc]
+            e in ix.pos and _within(ix, nested, ix.pos[e]) is None))
+        html, text, quotes, in_body = _body(ix, body_at, nested,
+                                            [x for x in (a, t) if x is not None])
+        bodies[order] = (html, text, quotes, edit or in_body)
     posts: list[ForumPost] = []
     for order, f in enumerate(facts):
-        html, text, quotes = bodies[order]
+        html, text, quotes, edit = bodies[order]
         posts.append(ForumPost(page=ctx.name, order=order, html=html, text=text,
-                               quotes=quotes, read_by=READ_BY, **f))  # type: ignore[arg-type]
+                               quotes=quotes, read_by=READ_BY,  # type: ignore[arg-type]
+                               edit=parse_edit(edit, ctx) if edit else None,
+                               **f))  # type: ignore[arg-type]
     where = (f"author from {key_css(r.author.key)}" if r.author.key else "no author path")
     when = (f"time from {key_css(r.time.key)}" if r.time.key else "no time found")
     what = (f"body from {key_css(r.body.key)}" if r.body.key else "body by size")
@@ -488,7 +496,7 @@ def _facts(ix: Index, block: int, a: int, t: int | None, ctx: PageContext, order
 
 
 def _body(ix: Index, body_at: list[int], nested: list[int], avoid: list[int]
-          ) -> tuple[str, str, list[object]]:
+          ) -> tuple[str, str, list[object], str | None]:
     if len(body_at) == 1 and not any(ix.contains(body_at[0], j) for j in nested + avoid):
         el = ix.els[body_at[0]]
     else:
@@ -498,8 +506,29 @@ def _body(ix: Index, body_at: list[int], nested: list[int], avoid: list[int]
             part_copy = _copy_without(part, [ix.els[j] for j in nested + avoid
                                         if ix.contains(i, j)])
             el.append(part_copy)
+    edit = _edit_marker(el, lambda e: True)
     norm = normalise(el)
-    return norm.html, norm.text, list(norm.quotes)
+    return norm.html, norm.text, list(norm.quotes), edit
+
+
+# an edit notice: "Last edited by Kent: Nov 10, 2016", "zuletzt bearbeitet", "изменено"
+_EDIT_CLASS = re.compile(r"(?:^|[-_\s])(?:edited|lastedit|last-?edit|edit-?(?:note|info|notice|"
+                         r"by|line|ed)|modified|post-?edited)(?:$|[-_\s])", re.I)
+_EDIT_TEXT = re.compile(r"edit|bearbeitet|изменен|отредактир|modifi|editad", re.I)
+
+
+def _edit_marker(body: etree._Element, own: Callable[[etree._Element], bool]) -> str | None:
+    """The text of the edit notice under `body` (those `own` accepts), taken out of the
+    tree; None when it has none."""
+    for el in body.iter(etree.Element):
+        words = " ".join(filter(None, (el.get("class"), el.get("id"))))
+        if el is body or not words or not _EDIT_CLASS.search(words) or not own(el):
+            continue
+        text = " ".join("".join(str(t) for t in el.itertext()).split())
+        if text and len(text) < 300 and _EDIT_TEXT.search(text):
+            remove_keep_tail(el)
+            return text
+    return None
 
 
 def _copy_without(el: etree._Element, drop: list[etree._Element]) -> etree._Element:

@@ -118,8 +118,11 @@ def normalise(body: etree._Element) -> NormalisedBody:
         if el is body:
             continue
         words = _classes(el)
-        if words and (_SIG.search(words) or _CHROME.search(words)) and (
-                el.getparent() is not None):
+        style = (el.get("style") or "").replace(" ", "").lower()
+        # a signature, the engine's buttons, and what the page does not show (an empty
+        # moderator's note kept for scripts)
+        if ((words and (_SIG.search(words) or _CHROME.search(words)))
+                or "display:none" in style) and el.getparent() is not None:
             remove_keep_tail(el)
     # the outermost containers; one wrapping nothing but another is the same quote
     containers = [el for el in body.iter(etree.Element) if el is not body and _is_container(el)]

@@ -51,7 +51,7 @@ _NOT_NAME = frozenset({
     # the names of things that are no one: a category, a forum, a thread, a file
     "cat", "category", "categories", "thread", "forum", "board", "file", "site", "brand",
     "product", "room", "channel", "game", "font", "page", "app", "domain", "host", "event",
-    "place", "team", "field"})
+    "place", "team"})
 _PICTURE = re.compile(r"avatar|avtr|userpic|photo|picture|thumb", re.I)
 _TOKENS = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+")
 # attributes that hold a post's time

@@ -35,6 +35,7 @@ DEV = {
     "mactechnews-forum-appstore": (45, 45),
     "mumsnet-talk-adoptions-siblings": (5, 5),
     "talkyard-insightful-estimate": (16, 16),
+    "forumengine-newpackages": (2, 2),
     "agreper-minimal-forum": (0, 61),
     "pistonheads-gassing-supercar-pension": (0, 20),
 }
@@ -70,6 +71,7 @@ def test_posts_read_generically_say_so_and_balance() -> None:
     assert [(q.author, q.text) for q in parsed.posts[1].quotes] == [("Kent", "Day 1 starts now.")]
     assert parsed.posts[1].text == "vote: Alice"
     assert [q.author for q in parsed.posts[2].quotes] == ["Blood Queen"]
+    assert parsed.posts[2].quotes[0].text == "vote: Alice"
     assert parsed.posts[2].text == "Why me? vote: Blood Queen"
     warning = next(i for i in parsed.issues if i.code == "generic-reader")
     assert "3 blocks div.entry" in warning.message
@@ -95,6 +97,7 @@ def test_pages_without_repeated_posts_are_refused(name: str) -> None:
 def _family_pages() -> list[Path]:
     real = ["phpbb3-leftsilver-ilp", "phpbb3-prosilver-openoffice-documentation",
             "vbulletin3-animesuki-euphonium", "vbulletin387-skyscraperpage-custom",
+            "vbulletin4-militarytimes-dorr", "smf1-bpdfamily-silent-treatment",
             "xenforo2-computerbase-ram-ryzen", "xenforo2-xfcommunity-darktheme"]
     own = ["forumotion/gorod_grehov_phpbb2_p1.html", "invision/ipb3-ru.html",
            "invision/ips4-ru.html", "phpbb/phpbb33_prosilver_ru.html",
@@ -112,6 +115,17 @@ def test_family_pages_read_generically_with_the_families_hidden(path: Path) -> N
     assert hidden.info.engine == "generic"
     assert [p.author for p in hidden.posts] == [p.author for p in family.posts]
     assert hidden.census == len(hidden.posts) + hidden.not_read
+
+
+def test_an_edit_notice_is_the_edit_marker_not_the_body() -> None:
+    page = (PAGES / "comments-thread.html").read_text(encoding="utf-8").replace(
+        '<div class="entry-sig">-- the host</div>',
+        '<div class="post-edited">Last edited by Kent: 04.03.2019 09:07</div>')
+    parsed = parse_page(load_page("edited.html", page.encode()), UTC, registry=NONE)
+    first = parsed.posts[0]
+    assert "Last edited" not in first.text
+    assert first.edit is not None
+    assert first.edit.editor == "Kent"
 
 
 def test_refusal_names_the_registry() -> None:
