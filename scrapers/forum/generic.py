@@ -29,13 +29,13 @@ import bisect
 import copy
 import re
 from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
 from lxml import etree
 
 from scrapers.forum.dates import parse_forum_date
+from scrapers.forum.generic_body import edit_marker as _edit_marker
 from scrapers.forum.generic_body import normalise
 from scrapers.forum.generic_fields import _UI_WORDS as _UI
 from scrapers.forum.generic_fields import (
@@ -84,6 +84,7 @@ class Reading:
     body: Field
     score: float
     valid: list[bool]
+    single: bool = False  # one block only: a reply after an opening post of another shape
 
 
 def _group_keys(ix: Index) -> dict[tuple[str, ...], list[int]]:
@@ -195,7 +196,7 @@ def _text_without(el: etree._Element, skip: etree._Element) -> str:
 
 
 def _evaluate(ix: Index, key: tuple[str, ...], members: list[int], ctx: PageContext,
-              page_text: int) -> Reading | None:
+              page_text: int, least: int = 2) -> Reading | None:
     inner = _nesting(ix, members)
     author = author_field(ix, members, inner)
     if author.key is None:
@@ -206,7 +207,7 @@ def _evaluate(ix: Index, key: tuple[str, ...], members: list[int], ctx: PageCont
     n = len(members)
     valid = [author.at[b] is not None and body.at[b] is not None for b in range(n)]
     n_valid = sum(valid)
-    if n_valid < 2:
+    if n_valid < least:
         return None
     texts = 0
     for b, block in enumerate(members):
@@ -237,6 +238,7 @@ def _evaluate(ix: Index, key: tuple[str, ...], members: list[int], ctx: PageCont
                    body=body, score=score, valid=valid)
 
 
+_SUMMARY = 120  # characters: the most a thread header's line under the title holds
 _HEAD_GAP = 400  # characters of text between the opening post and the replies, at most
 _NEAR = 40  # elements between a header written before its block and the block
 
@@ -344,7 +346,10 @@ def _first_block(ix: Index, r: Reading, ctx: PageContext) -> tuple[int, int, int
             # them: a block further up the page is the page's own chrome
             between = ix.text_sum[first] - ix.text_sum[ix.end[up] + 1]
             near = ix.contains(up, first) or between <= _HEAD_GAP
-            found = [(z, i) for z, i in body_candidates(ix, up, nested, [a, t]) if i > a]
+            # the opening post's text comes after its name and before the replies, and
+            # holds none of them
+            found = [(z, i) for z, i in body_candidates(ix, up, nested, [a, t])
+                     if a < i < first and not ix.contains(i, first)]
             if found and near:
                 size, body = max(found, key=lambda x: (x[0], -x[1]))
                 if size >= 2 and (found_at is None or size > found_at[0] * 1.5):
@@ -380,9 +385,35 @@ def read(root: etree._Element, ctx: PageContext) -> tuple[ParsedPage, str] | str
         if r is not None and (best is None or r.score > best.score):
             best = r
     if best is None:
+        best = _one_reply(ix, ctx, page_text)
+    if best is None:
         return ("no repeated block of one shape holds a poster's name, a time and a body of "
-                "text in at least two of its members")
+                "text in at least two of its members (nor does one reply after an opening "
+                "post of another shape)")
     return _posts(ix, best, ctx)
+
+
+def _one_reply(ix: Index, ctx: PageContext, page_text: int) -> Reading | None:
+    """A thread of an opening post and one reply, each of its own shape: the single
+    block that has a name, a time and a body, with an opening post before it (read with
+    less confidence, and said so)."""
+    best: Reading | None = None
+    for key, members in _group_keys(ix).items():
+        if len(members) != 1 or key[0] not in ("c", "i"):
+            continue
+        m = members[0]
+        if not ix.times_in(m) or not ix.names_in(m):
+            continue
+        r = _evaluate(ix, key, members, ctx, page_text, least=1)
+        if r is None or not r.valid[0] or r.time.at[0] is None:
+            continue
+        if _first_block(ix, r, ctx) is None:
+            continue
+        if best is None or r.score > best.score:
+            best = r
+    if best is not None:
+        best.single = True
+    return best
 
 
 def _posts(ix: Index, r: Reading, ctx: PageContext) -> tuple[ParsedPage, str]:
@@ -403,7 +434,9 @@ def _posts(ix: Index, r: Reading, ctx: PageContext) -> tuple[ParsedPage, str]:
         # the thread's header ("started by X, date") names the first post's author: a
         # block before the posts by the first post's own author is taken for that
         same = (first_a is not None and clean_name(author_name(ix.els[ha]))
-                == clean_name(author_name(ix.els[first_a])))
+                == clean_name(author_name(ix.els[first_a]))
+                and sum(own_text(ix, i, []) for i in hbody) < max(
+                    _SUMMARY, 0.3 * _median_body(ix, entries)))
         if same:
             head = None
         else:
@@ -437,6 +470,9 @@ def _posts(ix: Index, r: Reading, ctx: PageContext) -> tuple[ParsedPage, str]:
     first = (f"; the first post read apart, as {_shape(ix.els[entries[0][0]])}"
              if head is not None else "")
     skipped = f"; {dropped} blocks without an author or body left out" if dropped else ""
+    if r.single:
+        first += ("; no repeated structure: one reply block after the opening post, "
+                  "read with less confidence")
     message = (f"read generically: {len(r.blocks)} blocks {r.shape}, {len(posts)} posts "
                f"({timed} with a time), {where}, {when}, {what}{first}{skipped}; "
                "not a known engine, check the result")
@@ -446,6 +482,24 @@ def _posts(ix: Index, r: Reading, ctx: PageContext) -> tuple[ParsedPage, str]:
     parsed.census = len(r.blocks) + (1 if head is not None else 0)
     parsed.not_read = dropped
     return parsed, message
+
+
+def _median_body(ix: Index, entries: list[tuple[int, int, int | None, list[int], list[int]]]
+                 ) -> float:
+    """The median body size of the posts; 0 for fewer than three (no measure)."""
+    sizes = sorted(sum(own_text(ix, i, e[4]) for i in e[3]) for e in entries)
+    return float(sizes[len(sizes) // 2]) if len(sizes) >= 3 else 0.0
+
+
+def _same_day(ix: Index, ctx: PageContext, one: tuple[int | None, int],
+              other: tuple[int | None, int]) -> bool:
+    """Whether two time elements say the same: the same text, or the same day."""
+    if one[0] is None or other[0] is None:
+        return False
+    a, b = read_time(ix, one[0], ctx, one[1]), read_time(ix, other[0], ctx, other[1])
+    if a.text and a.text == b.text:
+        return True
+    return a.time is not None and b.time is not None and a.time.date() == b.time.date()
 
 
 def _shape(el: etree._Element) -> str:
@@ -509,26 +563,6 @@ def _body(ix: Index, body_at: list[int], nested: list[int], avoid: list[int]
     edit = _edit_marker(el, lambda e: True)
     norm = normalise(el)
     return norm.html, norm.text, list(norm.quotes), edit
-
-
-# an edit notice: "Last edited by Kent: Nov 10, 2016", "zuletzt bearbeitet", "изменено"
-_EDIT_CLASS = re.compile(r"(?:^|[-_\s])(?:edited|lastedit|last-?edit|edit-?(?:note|info|notice|"
-                         r"by|line|ed)|modified|post-?edited)(?:$|[-_\s])", re.I)
-_EDIT_TEXT = re.compile(r"edit|bearbeitet|изменен|отредактир|modifi|editad", re.I)
-
-
-def _edit_marker(body: etree._Element, own: Callable[[etree._Element], bool]) -> str | None:
-    """The text of the edit notice under `body` (those `own` accepts), taken out of the
-    tree; None when it has none."""
-    for el in body.iter(etree.Element):
-        words = " ".join(filter(None, (el.get("class"), el.get("id"))))
-        if el is body or not words or not _EDIT_CLASS.search(words) or not own(el):
-            continue
-        text = " ".join("".join(str(t) for t in el.itertext()).split())
-        if text and len(text) < 300 and _EDIT_TEXT.search(text):
-            remove_keep_tail(el)
-            return text
-    return None
 
 
 def _copy_without(el: etree._Element, drop: list[etree._Element]) -> etree._Element:

@@ -5,6 +5,7 @@ just before them; signatures and the engine's buttons out."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lxml import etree
 
@@ -167,4 +168,24 @@ def _only_child_container(q: etree._Element, containers: list[etree._Element]
             return par if whole and mine >= 0.6 * whole else None
         par = par.getparent()
         hops += 1
+    return None
+
+
+# an edit notice: "Last edited by Kent: Nov 10, 2016", "zuletzt bearbeitet", "изменено"
+_EDIT_CLASS = re.compile(r"(?:^|[-_\s])(?:edited|lastedit|last-?edit|edit-?(?:note|info|notice|"
+                         r"by|line|ed)|modified|post-?edited)(?:$|[-_\s])", re.I)
+_EDIT_TEXT = re.compile(r"edit|bearbeitet|изменен|отредактир|modifi|editad", re.I)
+
+
+def edit_marker(body: etree._Element, own: Callable[[etree._Element], bool]) -> str | None:
+    """The text of the edit notice under `body` (those `own` accepts), taken out of the
+    tree; None when it has none."""
+    for el in body.iter(etree.Element):
+        words = " ".join(filter(None, (el.get("class"), el.get("id"))))
+        if el is body or not words or not _EDIT_CLASS.search(words) or not own(el):
+            continue
+        text = " ".join("".join(str(t) for t in el.itertext()).split())
+        if text and len(text) < 300 and _EDIT_TEXT.search(text):
+            remove_keep_tail(el)
+            return text
     return None

@@ -141,10 +141,18 @@ _ASIDE_WORDS = frozenset({"sidebar", "widget", "widgets", "related", "recent", "
 def _is_aside(el: etree._Element) -> bool:
     if el.tag in _ASIDE_TAGS:
         return True
+    if el.tag in ("body", "html", "main", "article"):
+        return False  # a page's or a post's classes say what it has ("single-sidebar-none")
     attr = " ".join(filter(None, (el.get("class"), el.get("id"))))
     if not attr:
         return False
-    return any(t.lower() in _ASIDE_WORDS for t in _TOKENS.findall(attr))
+    for word in attr.split():
+        tokens = [t.lower() for t in _TOKENS.findall(word)]
+        # the word names the thing ("sidebar", "recent-posts", "page-sidebar"), not a
+        # setting about it ("single-sidebar-none")
+        if tokens and (tokens[0] in _ASIDE_WORDS or tokens[-1] in _ASIDE_WORDS):
+            return True
+    return False
 
 
 def _strip_len(s: str | None) -> int:

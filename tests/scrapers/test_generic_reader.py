@@ -36,6 +36,7 @@ DEV = {
     "mumsnet-talk-adoptions-siblings": (5, 5),
     "talkyard-insightful-estimate": (16, 16),
     "forumengine-newpackages": (2, 2),
+    "wpdiscussionboard-art-commissions": (2, 2),
     "agreper-minimal-forum": (0, 61),
     "pistonheads-gassing-supercar-pension": (0, 20),
 }
@@ -98,9 +99,11 @@ def _family_pages() -> list[Path]:
     real = ["phpbb3-leftsilver-ilp", "phpbb3-prosilver-openoffice-documentation",
             "vbulletin3-animesuki-euphonium", "vbulletin387-skyscraperpage-custom",
             "vbulletin4-militarytimes-dorr", "smf1-bpdfamily-silent-treatment",
+            "ipb4-squarespace-sameimage",
             "xenforo2-computerbase-ram-ryzen", "xenforo2-xfcommunity-darktheme"]
     own = ["forumotion/gorod_grehov_phpbb2_p1.html", "invision/ipb3-ru.html",
            "invision/ips4-ru.html", "phpbb/phpbb33_prosilver_ru.html",
+           "phpbb/phpbb33_prosilver_ru_saved.html", "vbulletin/vb42_ru_utf8_saved.html",
            "vbulletin/vb42_ru_utf8.html", "xenforo/xf2-ru-mafia.html"]
     return [FIXTURES / p for p in own] + [REAL / r / "page.html" for r in real]
 
