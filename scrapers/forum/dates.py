@@ -44,7 +44,11 @@ _ISO = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
 _DOTTED = re.compile(r"(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4}|\d{2})(?![\d])")
 _SLASHED = re.compile(r"(?<![\d/-])(\d{1,2})[/-](\d{1,2})[/-](\d{4}|\d{2})(?![\d])")
 _YEAR = re.compile(r"(?<![\d:.])(\d{4})(?![\d:])")
-_CJK_DATE = re.compile(r"(?<!\d)(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日")
+# "2020年2月9日", "2020년 2월 9일" (Chinese, Japanese, Korean)
+_CJK = re.compile(r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?")
+# "16-Jun-20", "16 Jun 20" with a two-digit year
+_DAY_MON_YY = re.compile(r"(?<![\d:.])(\d{1,2})[-\s]([^\W\d_]{3,})\.?[-\s](\d{2})(?![\d:])")
+_ORDINAL = re.compile(r"(?<=\d)(?:st|nd|rd|th|er|e|º|ª)\b", re.I)
 # Chinese has no word boundaries: 前天/昨天/今天 are matched as they stand
 # (the day before yesterday first: its words hold yesterday's); French "hier" is German for
 # "here", so it counts only before a time
@@ -166,7 +170,7 @@ def _day_of(text_wo_time: str, tz: tzinfo, anchor: datetime | None, day_first: b
             d = (local_anchor - timedelta(days=back)).date()
             day, month, year = d.day, d.month, d.year
             break
-    if day is None and (m := _CJK_DATE.search(text_wo_time)):
+    if day is None and (m := _CJK.search(text_wo_time)):
         year, month, day = int(m[1]), int(m[2]), int(m[3])
     if day is None and (m := _ISO.search(text_wo_time)):
         year, month, day = int(m[1]), int(m[2]), int(m[3])
@@ -178,8 +182,12 @@ def _day_of(text_wo_time: str, tz: tzinfo, anchor: datetime | None, day_first: b
             day, month = a, b
         else:
             month, day = a, b
+    if day is None and (m := _DAY_MON_YY.search(text_wo_time)) and month_of(m[2]):
+        day, month, year = int(m[1]), month_of(m[2]), _year(m[3])
     if day is None:
         has_year = _YEAR.search(text_wo_time) is not None
+        # "8th March", "March 8th", "1er mai"
+        text_wo_time = _ORDINAL.sub("", text_wo_time)
         words = [(w.start(), w.end(), month_of(w.group(0)))
                  for w in _WORD.finditer(text_wo_time)
                  if has_year or w.group(0).lower()[:3] not in _AMBIGUOUS_STEMS]
@@ -191,7 +199,7 @@ def _day_of(text_wo_time: str, tz: tzinfo, anchor: datetime | None, day_first: b
         for start, end, candidate in found:
             after = re.match(r"\.?\s*(\d{1,2})(?!\d)", text_wo_time[end:])
             # "7 марта", "7. März" (German), "7 de marzo" (Spanish, Portuguese)
-            before = re.search(r"(?<!\d)(\d{1,2})\.?\s*(?:de\s+)?$", text_wo_time[:start])
+            before = re.search(r"(?<![\d.])(\d{1,2})\.?\s*(?:de\s+)?$", text_wo_time[:start])
             if before or after:
                 month = candidate
                 day = int(before[1]) if before else int(after[1]) if after else None

@@ -12,6 +12,7 @@ from lxml import etree
 from engine.gamelog import ParseIssue, Where
 from scrapers.archive.decode import decode_page
 from scrapers.archive.wayback import unwrap
+from scrapers.forum import generic
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.census import Census, census
 from scrapers.forum.dates import stated_zone
@@ -166,12 +167,15 @@ class ArchiveEngine:
             self.adapter, self.spec = adapter, spec
 
 
-def parse_page(page: Page, timezone: tzinfo, archive: ArchiveEngine | None = None
-               ) -> ParsedPage:
+def parse_page(page: Page, timezone: tzinfo, archive: ArchiveEngine | None = None, *,
+               registry: tuple[EngineAdapter, ...] | None = None) -> ParsedPage:
     """The posts of one page. An unknown engine or unreadable page gives an empty result
     with an error issue, never an exception. A zone the page states for its times ("All
     times are GMT -5") wins over `timezone`: it says what the page's clock was. `archive`:
-    the engine the archive's other pages were claimed by (see `ArchiveEngine`)."""
+    the engine the archive's other pages were claimed by (see `ArchiveEngine`).
+
+    A page no family recognises is read by the generic reader (`read_generic`) or refused.
+    `registry`: the families to try (all registered ones by default)."""
     ctx = PageContext(name=page.name, timezone=timezone, captured_at=page.captured_at,
                       issues=list(page.issues), base_url=page.url)
     text = page.text
@@ -196,7 +200,8 @@ def parse_page(page: Page, timezone: tzinfo, archive: ArchiveEngine | None = Non
         ctx.issue("info", "page-timezone",
                   f"times read in {stated[0].tzname(None)}, as the page states: {stated[1]!r}")
     _base_url(root, ctx)
-    found = detect(root, text, prefer=archive.family if archive is not None else None)
+    found = detect(root, text, registry=registry,
+                   prefer=archive.family if archive is not None else None)
     if found is None and archive is not None and archive.adapter is not None:
         assert archive.spec is not None
         trial_ctx = PageContext(name=ctx.name, timezone=ctx.timezone,
@@ -210,10 +215,7 @@ def parse_page(page: Page, timezone: tzinfo, archive: ArchiveEngine | None = Non
             trial.issues = ctx.issues + trial_ctx.issues
             return _with_census(page.name, root, text, archive.spec, trial)
     if found is None:
-        families = ", ".join(a.title or a.family for a in adapters())
-        ctx.issue("error", "unknown-engine",
-                  f"no known forum engine recognises this page ({families})")
-        return ParsedPage(info=PageInfo(engine="unknown"), posts=[], issues=ctx.issues)
+        return read_generic(root, ctx, registry or adapters())
     adapter, spec = found
     if archive is not None:
         archive.note(adapter, spec)
@@ -234,6 +236,26 @@ def _with_census(name: str, root: etree._Element, text: str, spec: EngineSpec,
         parsed.census = counted.count
         parsed.not_read = not_read(counted, parsed.posts)
         parsed.issues.extend(census_issues(name, counted, parsed.posts))
+    return parsed
+
+
+def read_generic(root: etree._Element, ctx: PageContext,
+                 registry: tuple[EngineAdapter, ...]) -> ParsedPage:
+    """The posts of a page no family claims, by its repeated post structure
+    (`scrapers.forum.generic`), said in a `generic-reader` warning; or the `unknown-engine`
+    error naming the families tried and what was looked for."""
+    found = generic.read(root, ctx)
+    if isinstance(found, str):
+        families = ", ".join(a.title or a.family for a in registry)
+        ctx.issue("error", "unknown-engine",
+                  f"no known forum engine recognises this page ({families}), and no repeated "
+                  f"post structure was found: {found}; looked for sibling blocks of one "
+                  "shape, each with a poster's name or profile link, a time and a body of "
+                  "text")
+        return ParsedPage(info=PageInfo(engine="unknown"), posts=[], issues=ctx.issues)
+    parsed, message = found
+    ctx.issue("warning", "generic-reader", message)
+    parsed.issues = ctx.issues
     return parsed
 
 

@@ -136,8 +136,9 @@ _AUTHOR_DROP_TAGS = frozenset({"button", "script", "style", "sup", "sub", "img",
 
 def _no_letters(text: str) -> bool:
     """A marker or counter glued to a name in an element of its own: "+", "★", "(1,234)",
-    "+15" hold no letter (a name written that way alone is still kept: see `author_name`)."""
-    return bool(text) and not any(c.isalpha() for c in text)
+    "+15" hold no letter (a name written that way alone is still kept: see `author_name`).
+    An "@" is no counter: it marks the handle after it ("Full Name @handle")."""
+    return bool(text) and text.strip() != "@" and not any(c.isalpha() for c in text)
 
 
 

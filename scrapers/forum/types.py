@@ -76,6 +76,10 @@ class ForumPost:
     # the time as the page prints it, when `time_raw` was read from an attribute
     # (<time datetime>, a title) or taken out of a longer line: what a reader sees
     time_text: str | None = None
+    # how the post was read when no engine family's reader did: "generic" (the generic
+    # reader, `scrapers.forum.generic`, found it by the page's repeated structure: a
+    # reading to check); None for a family's reader
+    read_by: str | None = None
 
 
 @dataclass

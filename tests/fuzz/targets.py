@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable
 from datetime import UTC
+from pathlib import Path
 from typing import Any
 
 from hypothesis import strategies as st
@@ -20,14 +21,16 @@ from engine.errors import MafiakitError
 from engine.gamelog import GameLog, parse_game_log
 from engine.rulesets import get_ruleset
 from scrapers.archive.decode import decode_page
+from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.engines import FAMILIES, adapters
-from scrapers.forum.page import parse_html, plain_text, read_page
+from scrapers.forum.page import load_page, parse_html, parse_page, plain_text, read_page
 from scrapers.forum.types import PageContext
 from scrapers.gmlog import parse_gm_log
 from scrapers.names.resolver import Name, NameIndex
 from scrapers.votes import extract_votes
 from tests.fuzz.inputs import (
     engine_page_text,
+    engine_pages,
     game_log_json,
     game_logs,
     gm_log_players,
@@ -74,6 +77,23 @@ def engine_page(family: str, text: str) -> None:
     ctx.plain = plain_text(root)
     with contextlib.suppress(DOCUMENTED):
         adapter.parse(root, spec, ctx, text)
+
+
+_HIDDEN = (EngineAdapter(family="none", detect=lambda root, text: None),)
+_GENERIC_PAGES = Path(__file__).resolve().parents[1] / "scrapers" / "generic_pages"
+
+
+def generic_seeds() -> tuple[bytes, ...]:
+    """Pages for the generic reader: its own test pages and the families' fixture pages
+    (read with every family hidden)."""
+    own = tuple(p.read_bytes() for p in sorted(_GENERIC_PAGES.glob("*.html")))
+    return own + tuple(page for pages in engine_pages().values() for page in pages[:1])
+
+
+def generic_page(data: bytes) -> None:
+    """A page read by the generic reader, every family hidden: like `page`, it documents
+    "never an exception" (no structure found is an error issue)."""
+    parse_page(load_page("fuzz.html", data), UTC, registry=_HIDDEN)
 
 
 def votes(game: str, post_index: int, html: str) -> None:
@@ -134,6 +154,7 @@ def targets() -> dict[str, Target]:
     out: dict[str, Target] = {
         "decode_page": (decode, st.tuples(page_bytes())),
         "read_page": (page, st.tuples(page_bytes())),
+        "generic_page": (generic_page, st.tuples(mutated(generic_seeds()))),
     }
     for directory, family in sorted(FAMILY_OF_DIR.items()):
         out[f"engine:{family}"] = (engine_page, st.tuples(st.just(family),

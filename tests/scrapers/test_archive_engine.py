@@ -34,9 +34,9 @@ def test_a_page_no_family_claims_is_read_as_the_archive(monkeypatch: pytest.Monk
     assert one.posts
     monkeypatch.setattr(page_module, "adapters", lambda: _refusing("phpbb"))
     second = load_page("page2.html", PHPBB.read_bytes())
-    alone = parse_page(second, UTC)  # without the archive: refused
-    assert not alone.posts
-    assert [i.code for i in alone.issues if i.severity == "error"] == ["unknown-engine"]
+    alone = parse_page(second, UTC)  # without the archive: only the generic reader's guess
+    assert alone.info.engine == "generic"
+    assert "generic-reader" in [i.code for i in alone.issues]
     two = parse_page(load_page("page2.html", PHPBB.read_bytes()), UTC, archive)
     assert [p.author for p in two.posts] == [p.author for p in one.posts]
     assert [len(p.quotes) for p in two.posts] == [len(p.quotes) for p in one.posts]
@@ -44,6 +44,9 @@ def test_a_page_no_family_claims_is_read_as_the_archive(monkeypatch: pytest.Monk
     codes = [i.code for i in two.issues]
     assert "engine-from-archive" in codes
     assert "unknown-engine" not in codes
+    assert "generic-reader" not in codes
+    assert two.info.engine == one.info.engine
+    assert all(p.read_by is None for p in two.posts)
     assert two.census == len(two.posts)
 
 
