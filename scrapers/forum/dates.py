@@ -204,18 +204,60 @@ def _day_of(text_wo_time: str, tz: tzinfo, anchor: datetime | None, day_first: b
                 month = candidate
                 day = int(before[1]) if before else int(after[1]) if after else None
                 break
-        if day is None:
+        if day is None or month is None:
             return None
         ym = _YEAR.search(text_wo_time)
         if ym:
             year = int(ym[1])
         elif local_anchor is not None:
-            year = local_anchor.year
+            year = _year_before(local_anchor, month, day, _weekday(text_wo_time))
         else:
             return None
     if year is None or month is None or day is None:
         return None
     return year, month, day
+
+
+# weekday names by their first three letters (English, Russian, German, French, Spanish,
+# Italian, Portuguese), and the two-letter abbreviations as words of their own ("Пн", "So")
+_WEEKDAYS = {"mon": 0, "tue": 1, "wed": 2, "thu": 3, "fri": 4, "sat": 5, "sun": 6,
+             "пон": 0, "вто": 1, "сре": 2, "чет": 3, "пят": 4, "суб": 5, "вос": 6,
+             "mit": 2, "don": 3, "fre": 4, "son": 6,
+             "lun": 0, "mer": 2, "jeu": 3, "ven": 4, "sam": 5, "dim": 6, "mié": 2, "jue": 3,
+             "vie": 4, "sáb": 5, "sab": 5, "dom": 6, "gio": 3, "seg": 0, "ter": 1, "qua": 2,
+             "qui": 3, "sex": 4}
+_WEEKDAYS_SHORT = {"пн": 0, "вт": 1, "ср": 2, "чт": 3, "пт": 4, "сб": 5, "вс": 6,
+                   "mo": 0, "di": 1, "mi": 2, "do": 3, "fr": 4, "sa": 5, "so": 6}
+
+
+def _weekday(text: str) -> int | None:
+    """The weekday a date text names ("Sunday 8th March", "Пн мар 04"), if it names one."""
+    for w in _WORD.finditer(text):
+        word = w.group(0).lower()
+        if len(word) == 2 and word in _WEEKDAYS_SHORT:
+            return _WEEKDAYS_SHORT[word]
+        if len(word) >= 3 and word[:3] in _WEEKDAYS and month_of(word) is None:
+            return _WEEKDAYS[word[:3]]
+    return None
+
+
+def _year_before(anchor: datetime, month: int, day: int, weekday: int | None) -> int:
+    """The year of a date printed without one: the latest year whose date is not after the
+    capture (a page saved in January shows December's posts of the year before) and, when
+    the text names a weekday, falls on it ("Sunday 8th March" saved in 2021 is 2020's);
+    the latest year not after the capture when no year of the last twelve has that
+    weekday."""
+    years: list[int] = []
+    for candidate in range(anchor.year, anchor.year - 12, -1):
+        try:
+            if datetime(candidate, month, day).date() <= anchor.date():
+                years.append(candidate)
+        except ValueError:  # 29 February of a common year
+            continue
+    for candidate in years:
+        if weekday is None or datetime(candidate, month, day).weekday() == weekday:
+            return candidate
+    return years[0] if years else anchor.year
 
 
 def _ago(text: str, tz: tzinfo, anchor: datetime | None) -> datetime | None:

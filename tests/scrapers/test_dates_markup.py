@@ -40,7 +40,13 @@ SAVED = datetime(2019, 3, 5, 12, 0, tzinfo=MSK)
         ("Yesterday at 5:38 PM", "2019-03-04T17:38:00+03:00", True),
         ("Today, 09:00", "2019-03-05T09:00:00+03:00", True),
         ("позавчера, 10:00", "2019-03-03T10:00:00+03:00", True),
-        ("20 мая, 10:00", "2019-05-20T10:00:00+03:00", True),  # no year: the save date's
+        # no year: the latest not after the save date (5 March 2019), so May is 2018's; a
+        # weekday printed picks the year it falls on (8 March was a Sunday in 2015)
+        ("20 мая, 10:00", "2018-05-20T10:00:00+03:00", True),
+        ("1 марта, 10:00", "2019-03-01T10:00:00+03:00", True),
+        ("Sunday 8th March", "2015-03-08T00:00:00+03:00", True),
+        ("So, 8. März 09:05", "2015-03-08T09:05:00+03:00", True),
+        ("Пт 20 дек, 10:00", "2013-12-20T10:00:00+04:00", True),  # Moscow kept summer time then
         # Chinese (Discuz!): absolute, named days, spans before the capture (to the minute)
         ("发表于 2019-3-4 09:05", "2019-03-04T09:05:00+03:00", True),
         ("2019年3月4日 09:05", "2019-03-04T09:05:00+03:00", True),
