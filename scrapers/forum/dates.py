@@ -292,6 +292,41 @@ def _ago_unit(unit: str) -> int | None:
     return next((n for stem, n in _AGO_STEMS if unit.startswith(stem)), None)
 
 
+# a span in months or years ("2 years ago", "3 месяца назад", "vor 2 Jahren", "il y a 3 mois"):
+# too coarse to place a post in a day's vote count, so never made a time
+_COARSE_AGO = re.compile(
+    r"(?:\d+|\ban?\b|\bone\b)\s*(?:years?|months?|год\w*|лет|месяц\w*|рок\w*|міс\w*|"
+    r"jahr\w*|monat\w*|ans?|années?|mois|años?|mes(?:es)?|anni|anno|mes[ei]|jaar|maand\w*|"
+    r"lat|miesi\w*)\b", re.I)
+# a span's word anywhere in the text ("2 years ago (last modified 2 years ago)")
+_AGO_WORD = re.compile(r"前|\b(?:ago|назад|тому|fa|geleden|temu)\b|^\s*(?:vor|il y a|hace|há)\s",
+                       re.I)
+# any date printed in a way that the capture's date completes (a weekday, a month, today)
+_SOME_ANCHOR = datetime(2000, 6, 15, 12, 0, tzinfo=UTC)
+
+
+def unread_reason(raw: str, tz: tzinfo, anchor: datetime | None, *, day_first: bool = True
+                  ) -> str:
+    """Why `parse_forum_date` gives no time for `raw`, in words for the reader's issue list:
+    a span too coarse to place, a date the unknown capture date would complete (relative, or
+    without a year), or a text that is no date this reader knows."""
+    text = " ".join(raw.split())
+    if _AGO_WORD.search(text) and _COARSE_AGO.search(text):
+        return ("a span in months or years before the capture is too coarse to place the "
+                "post in time")
+    if anchor is None and parse_forum_date(text, tz, anchor=_SOME_ANCHOR,
+                                           day_first=day_first) is not None:
+        return ("the date is relative or has no year, and the page's capture date is "
+                "unknown (a Wayback capture or a saved file's time gives it)")
+    return "not a date this reader knows"
+
+
+def needs_capture(raw: str, tz: tzinfo, *, day_first: bool = True) -> bool:
+    """Whether `raw` is a time that only the page's capture date can place (or none can):
+    relative, without a year, or a span in months or years."""
+    return unread_reason(raw, tz, None, day_first=day_first) != "not a date this reader knows"
+
+
 def from_unix(value: str | int | None, tz: tzinfo) -> datetime | None:
     """A Unix timestamp (XenForo `data-time`, vBulletin 5 `data-timestamp`) in `tz`."""
     if value is None:

@@ -34,7 +34,7 @@ from datetime import datetime
 
 from lxml import etree
 
-from scrapers.forum.dates import parse_forum_date
+from scrapers.forum.dates import parse_forum_date, unread_reason
 from scrapers.forum.generic_body import edit_marker as _edit_marker
 from scrapers.forum.generic_body import normalise
 from scrapers.forum.generic_fields import _UI_WORDS as _UI
@@ -57,7 +57,6 @@ from scrapers.forum.generic_index import (
     Index,
     build,
     class_words,
-    is_relative,
     visible_text,
 )
 from scrapers.forum.markup import remove_keep_tail
@@ -541,8 +540,7 @@ def _facts(ix: Index, block: int, a: int, t: int | None, ctx: PageContext, order
         tv = read_time(ix, t, ctx, a)
         time_raw, time, time_text = tv.raw, tv.time, tv.text or None
         if time is None:
-            why = ("a relative time, and the page's capture date is unknown"
-                   if is_relative(tv.text) else "not a date this reader knows")
+            why = unread_reason(tv.text, ctx.timezone, ctx.captured_at)
             ctx.issue("warning", "bad-time", f"post {post_id or order}: time not read: {why}",
                       text=tv.text)
     return {"post_id": post_id, "number": None, "author": author, "author_id": author_id,

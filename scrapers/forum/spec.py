@@ -15,7 +15,7 @@ from urllib.parse import urljoin
 from lxml import etree
 
 from engine.gamelog import Avatar, EditMarker
-from scrapers.forum.dates import from_iso, from_unix, parse_forum_date
+from scrapers.forum.dates import from_iso, from_unix, parse_forum_date, unread_reason
 from scrapers.forum.markup import (
     MarkupSpec,
     Selector,
@@ -409,9 +409,7 @@ def _time(el: etree._Element, spec: EngineSpec, ctx: PageContext, post_id: str |
             return value, dt, raw or None
     dt = parse_forum_date(raw, ctx.timezone, anchor=ctx.captured_at, day_first=spec.day_first)
     if dt is None:
-        relative = re.search(r"сегодня|вчера|today|yesterday", raw, re.I)
-        why = ("a relative date and the page's capture date is unknown" if relative
-               else "not a date this reader knows")
+        why = unread_reason(raw, ctx.timezone, ctx.captured_at, day_first=spec.day_first)
         ctx.issue("warning", "bad-time", f"post {post_id}: time not read: {why}", text=raw)
     return raw, dt, raw or None
 

@@ -240,3 +240,20 @@ def test_words_that_only_look_like_dates_are_none() -> None:
     for raw in ("hier", "Ich bin hier", "3 days ago Kent", "vor langer Zeit", "2 months ago",
                 "Gen 2 starters", "set 3 of 5", "out 4 now", "5 ago"):
         assert parse_forum_date(raw, tz, anchor=anchor) is None, raw
+
+
+def test_an_unread_time_says_why() -> None:
+    """A time no reader can place is reported with its reason, and only those that need the
+    capture date count as such."""
+    from scrapers.forum.dates import needs_capture, unread_reason
+
+    tz = ZoneInfo("UTC")
+    assert "capture date is unknown" in unread_reason("Sunday 8th March", tz, None)
+    assert "capture date is unknown" in unread_reason("Вчера, 10:00", tz, None)
+    assert "too coarse" in unread_reason("2 years ago (last modified 2 years ago)", tz, None)
+    assert "too coarse" in unread_reason("vor 3 Monaten", tz, None)
+    assert unread_reason("Permalink", tz, None) == "not a date this reader knows"
+    assert needs_capture("3 hours ago", tz)
+    assert needs_capture("1 year ago", tz)
+    assert not needs_capture("Permalink", tz)
+    assert not needs_capture("", tz)

@@ -33,7 +33,7 @@ from lxml import etree
 
 from engine.gamelog import EditMarker
 from scrapers.forum.adapter import EngineAdapter
-from scrapers.forum.dates import parse_forum_date
+from scrapers.forum.dates import parse_forum_date, unread_reason
 from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, select, text_content
 from scrapers.forum.signals import asset, element_id, markup
 from scrapers.forum.spec import EngineSpec, parse_edit, parse_with_spec
@@ -250,9 +250,7 @@ def _fix_time(post: ForumPost, post_el: etree._Element, spec: EngineSpec,
         return
     post.time = parse_forum_date(raw, ctx.timezone, anchor=ctx.captured_at)
     if post.time is None:
-        relative = re.search(r"сегодня|вчера|today|yesterday", raw, re.I)
-        why = ("a relative date and the page's capture date is unknown" if relative
-               else "not a date this reader knows")
+        why = unread_reason(raw, ctx.timezone, ctx.captured_at)
         ctx.issue("warning", "bad-time", f"post {post.post_id}: time not read: {why}", text=raw)
 
 
