@@ -97,12 +97,51 @@ def run() -> None:
                   f"{took / bare:6.2f}x")
         print(f"scrape / bare lxml: {full / bare:.2f}x, posts only {posts / bare:.2f}x "
               "(goal: within 3x)")
+        _real_pages()
         big = Path(tmp) / "t2000"
         big.mkdir()
         make_thread(big, 2000)
         peak = _child_peak(big)
         print(f"2,000-page thread: peak RSS of the scraping process {peak:.0f} MB "
               f"(goal: under 1,024 MB); this process {_self_mb():.0f} MB")
+
+
+def _real_pages() -> None:
+    """The real pages of many engines (shared/fixtures/real-threads): each page read as a
+    scrape reads it (detection by signals, a family or the generic reader), against bare
+    lxml of the same bytes; and the pages no family claims read by the generic reader alone,
+    against bare lxml of those pages."""
+    from zoneinfo import ZoneInfo
+
+    from scrapers.forum.page import read_page
+
+    folder = shared_dir() / "fixtures" / "real-threads"
+    pages = sorted(p / "page.html" for p in folder.iterdir()) if folder.is_dir() else []
+    pages = [p for p in pages if p.is_file()]
+    if not pages:
+        print(f"real pages: none under {folder} (set MAFIAKIT_SHARED)")
+        return
+    data = [p.read_bytes() for p in pages]
+    utc = ZoneInfo("UTC")
+    generic = [d for p, d in zip(pages, data, strict=True)
+               if read_page(p.parent.name, d, utc)[1].info.engine == "generic"]
+
+    def timed(batch: list[bytes], read: bool) -> float:
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            for d in batch:
+                if read:
+                    read_page("p.html", d, utc)
+                else:
+                    lxml.html.fromstring(d)
+            best = min(best, time.perf_counter() - start)
+        return best
+
+    for label, batch in ((f"{len(data)} real pages, all engines", data),
+                         (f"{len(generic)} of them read by the generic reader", generic)):
+        bare, read = timed(batch, False), timed(batch, True)
+        print(f"{label}: read_page {read:.2f} s, bare lxml {bare:.2f} s, {read / bare:.2f}x")
 
 
 def _self_mb() -> float:

@@ -31,4 +31,20 @@ def test_helpers_give_needles_a_match_holds() -> None:
         assert signal.found(page), signal.what
         assert signal.found(page.upper().replace("DISCUZ!", "Discuz!")) == (
             signal.compiled.search(page.upper().replace("DISCUZ!", "Discuz!")) is not None)
-    assert sg.css_class("плашка").needle is None  # not ASCII: the regex alone
+    # not ASCII: the needle is what else every match holds (the literal part of the regex)
+    cyrillic = sg.css_class("плашка")
+    assert cyrillic.needle == "class="
+    assert cyrillic.found('<div class="x плашка">')
+    assert not cyrillic.found('<div class="x">')
+
+
+def test_needles_are_derived_from_the_pattern_where_none_is_given() -> None:
+    """A signal written as a bare regex gets the longest run of plain characters every match
+    holds; none where an alternation outside groups means no run is in every match."""
+    assert sg.literal_run(r"\bipb_var_\w+") == "ipb_var_"
+    assert sg.literal_run(r"ips\.setSetting\(") == "ips.setsetting("
+    assert sg.literal_run(r"colou?r") == "colo"
+    assert sg.literal_run(r"(?:x|y)abcd[0-9]+") == "abcd"
+    assert sg.literal_run(r"Simple Machines|SMF") is None
+    assert sg.literal_run(r"a{2}bc") is None  # "bc" alone is too short to be worth it
+    assert sg.markup("m", r"my_post_key").needle == "my_post_key"
