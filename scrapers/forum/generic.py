@@ -51,6 +51,7 @@ from scrapers.forum.generic_fields import (
     loose_paragraphs,
     own_text,
     time_field,
+    time_in_body,
 )
 from scrapers.forum.generic_index import (
     POST_TAGS,
@@ -203,6 +204,7 @@ def _evaluate(ix: Index, key: tuple[str, ...], members: list[int], ctx: PageCont
     time = time_field(ix, members, inner, lambda i, a: read_time(ix, i, ctx, a), author)
     _headers_before(ix, members, inner, author, time)
     body = body_field(ix, members, inner, author, time)
+    time_in_body(ix, members, inner, author, time, body)
     n = len(members)
     valid = [author.at[b] is not None and body.at[b] is not None for b in range(n)]
     n_valid = sum(valid)

@@ -151,3 +151,16 @@ def test_a_long_page_stays_fast() -> None:
     took = time.perf_counter() - start
     assert len(parsed.posts) == 2000
     assert took < 20, took
+
+
+def test_a_date_inside_a_post_body_is_not_its_time() -> None:
+    # the opening post prints no time in its header; the accepted answer it embeds does:
+    # that date is the answer's, and the body is the question's own text
+    parsed = _read(PAGES / "answered-question.html")
+    first = parsed.posts[0]
+    assert first.author == "Mira"
+    assert first.time is None
+    assert first.text.startswith("Hello all, my nightly backup job")
+    # the reply form's preview (an empty text beside a counter) is no post
+    assert [p.author for p in parsed.posts] == ["Mira", "Tomas", "Mira", "Ines"]
+    assert all(p.text != "0" for p in parsed.posts)
