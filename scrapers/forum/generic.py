@@ -58,7 +58,7 @@ from scrapers.forum.generic_index import (
     Index,
     build,
     class_words,
-    visible_text,
+    date_text,
 )
 from scrapers.forum.markup import remove_keep_tail
 from scrapers.forum.spec import AUTHOR_ID_RE, author_name, parse_edit, time_value
@@ -153,7 +153,7 @@ def read_time(ix: Index, i: int, ctx: PageContext, name: int | None = None) -> T
     if cached is not None:
         return TimeValue(*cached)
     el = ix.els[i]
-    shown = visible_text(el) if name is None else _text_without(el, ix.els[name])
+    shown = date_text(el) if name is None else _text_without(el, ix.els[name])
     raw: str | None = None
     dt: datetime | None = None
     cands = [el, *el.iterdescendants("time")] if el.tag != "time" else [el]
@@ -179,20 +179,9 @@ _LEAD = re.compile(r"^(?:[\s\-–—·|,:•»]|by\b|on\b|am\b|le\b|el\b|il\b)+"
 
 
 def _text_without(el: etree._Element, skip: etree._Element) -> str:
-    """The visible text of `el` without that of `skip` under it, the separators that led
+    """The date text of `el` without that of `skip` under it, the separators that led
     to it ("- ", "· ", "on ") taken off."""
-    parts: list[str] = []
-
-    def walk(node: etree._Element) -> None:
-        if node is not skip:
-            parts.append(node.text or "")
-            for child in node:
-                if isinstance(child.tag, str):
-                    walk(child)
-                parts.append(child.tail or "")
-
-    walk(el)
-    return _LEAD.sub("", " ".join("".join(parts).split())).strip()
+    return _LEAD.sub("", date_text(el, skip)).strip()
 
 
 def _evaluate(ix: Index, key: tuple[str, ...], members: list[int], ctx: PageContext,
