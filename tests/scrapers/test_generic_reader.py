@@ -178,3 +178,18 @@ def test_a_registration_date_is_the_posters_and_the_info_line_is_no_body() -> No
         "7. Februar 2022 09:14", "7. Februar 2022 10:02", "8. Februar 2022 18:30"]
     assert parsed.posts[0].text.startswith("Hallo, mein Drucker")
     assert all("Zitieren" not in p.text for p in parsed.posts)
+
+
+def test_a_posts_action_links_are_neither_body_nor_time() -> None:
+    # each comment ends with its own "reply" link (or "Zitieren · Antworten", "[Quote] |
+    # [Report]"); its time line goes on with "| thread parent" navigation links
+    parsed = _read(PAGES / "threaded-comments.html")
+    assert [p.author for p in parsed.posts] == ["ravel", "okapi", "mirja", "teodor"]
+    assert [p.text for p in parsed.posts] == [
+        "My desk is a door on two trestles, works fine.",
+        "Same here, and you can read my notes on it in this reply",  # a link in a sentence
+        "Ein Stehpult, seit zwei Jahren.",
+        "A laptop on the kitchen table. See my reply"]
+    assert all("reply</a></sup>" not in p.html for p in parsed.posts)
+    assert [p.time_text for p in parsed.posts] == [
+        "3 days ago", "2 days ago", "2 days ago", "1 day ago"]
