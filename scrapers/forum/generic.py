@@ -16,7 +16,10 @@ body of text. The reader:
    and how many look like several posts in one; the best one is the thread's posts;
 4. looks for one block before the first one (or around it) that has the same fields in
    another shape: the opening post, which many engines write apart from the replies;
-5. reads each block into a post (`generic_body`: quotes with their author, signatures out).
+5. reads each block into a post (`generic_body`: quotes with their author, signatures and
+   the post's trailing action links out). A time is read without the action links on its
+   line; a date after a profile label ("Joined", "Anmeldungsdatum") is the poster's, no time
+   at all; a time inside the element that is the other posts' body is no time of the post.
 
 What it finds it says, in a `generic-reader` warning naming the shape, the count and where
 each field was found; each post read so carries ``read_by="generic"``. A page with no such
