@@ -16,7 +16,10 @@ body of text. The reader:
    and how many look like several posts in one; the best one is the thread's posts;
 4. looks for one block before the first one (or around it) that has the same fields in
    another shape: the opening post, which many engines write apart from the replies;
-5. reads each block into a post (`generic_body`: quotes with their author, signatures out).
+5. reads each block into a post (`generic_body`: quotes with their author, signatures and
+   the post's trailing action links out). A time is read without the action links on its
+   line; a date after a profile label ("Joined", "Anmeldungsdatum") is the poster's, no time
+   at all; a time inside the element that is the other posts' body is no time of the post.
 
 What it finds it says, in a `generic-reader` warning naming the shape, the count and where
 each field was found; each post read so carries ``read_by="generic"``. A page with no such
@@ -51,13 +54,14 @@ from scrapers.forum.generic_fields import (
     loose_paragraphs,
     own_text,
     time_field,
+    time_in_body,
 )
 from scrapers.forum.generic_index import (
     POST_TAGS,
     Index,
     build,
     class_words,
-    visible_text,
+    date_text,
 )
 from scrapers.forum.markup import remove_keep_tail
 from scrapers.forum.spec import AUTHOR_ID_RE, author_name, parse_edit, time_value
@@ -152,7 +156,7 @@ def read_time(ix: Index, i: int, ctx: PageContext, name: int | None = None) -> T
     if cached is not None:
         return TimeValue(*cached)
     el = ix.els[i]
-    shown = visible_text(el) if name is None else _text_without(el, ix.els[name])
+    shown = date_text(el) if name is None else _text_without(el, ix.els[name])
     raw: str | None = None
     dt: datetime | None = None
     cands = [el, *el.iterdescendants("time")] if el.tag != "time" else [el]
@@ -178,20 +182,9 @@ _LEAD = re.compile(r"^(?:[\s\-–—·|,:•»]|by\b|on\b|am\b|le\b|el\b|il\b)+"
 
 
 def _text_without(el: etree._Element, skip: etree._Element) -> str:
-    """The visible text of `el` without that of `skip` under it, the separators that led
+    """The date text of `el` without that of `skip` under it, the separators that led
     to it ("- ", "· ", "on ") taken off."""
-    parts: list[str] = []
-
-    def walk(node: etree._Element) -> None:
-        if node is not skip:
-            parts.append(node.text or "")
-            for child in node:
-                if isinstance(child.tag, str):
-                    walk(child)
-                parts.append(child.tail or "")
-
-    walk(el)
-    return _LEAD.sub("", " ".join("".join(parts).split())).strip()
+    return _LEAD.sub("", date_text(el, skip)).strip()
 
 
 def _evaluate(ix: Index, key: tuple[str, ...], members: list[int], ctx: PageContext,
@@ -203,6 +196,7 @@ def _evaluate(ix: Index, key: tuple[str, ...], members: list[int], ctx: PageCont
     time = time_field(ix, members, inner, lambda i, a: read_time(ix, i, ctx, a), author)
     _headers_before(ix, members, inner, author, time)
     body = body_field(ix, members, inner, author, time)
+    time_in_body(ix, members, inner, author, time, body)
     n = len(members)
     valid = [author.at[b] is not None and body.at[b] is not None for b in range(n)]
     n_valid = sum(valid)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from lxml import etree
 
+from scrapers.forum.generic_index import is_action_chrome
 from scrapers.forum.markup import (
     _POSTED_BY,
     _QUOTE_FROM,
@@ -125,6 +126,7 @@ def normalise(body: etree._Element) -> NormalisedBody:
         if ((words and (_SIG.search(words) or _CHROME.search(words)))
                 or "display:none" in style) and el.getparent() is not None:
             remove_keep_tail(el)
+    drop_trailing_actions(body)
     # the outermost containers; one wrapping nothing but another is the same quote
     containers = [el for el in body.iter(etree.Element) if el is not body and _is_container(el)]
     done: set[etree._Element] = set()
@@ -154,6 +156,52 @@ def normalise(body: etree._Element) -> NormalisedBody:
             q.set("data-post-id", post_id)
         done.add(q)
     return normalise_body(body, MARKUP)
+
+
+_BLANK = " \t\n\r\xa0|·•"
+
+
+def drop_trailing_actions(body: etree._Element) -> None:
+    """The post's action links after its text ("reply", "quote | report", "Antworten"),
+    taken out: the last elements of the body, nothing but action links, set apart from the
+    text before them (a link at the end of a sentence, "see this <a>reply</a>", stays)."""
+    while True:
+        node = body
+        while len(node):
+            last = node[-1]
+            if (last.tail or "").strip(_BLANK):
+                return  # text after it: the body's own
+            if not isinstance(last.tag, str):
+                node.remove(last)  # a comment at the end
+                continue
+            if is_action_chrome(last) and _apart(last):
+                remove_keep_tail(last)
+                break
+            node = last
+        else:
+            return
+
+
+_INLINE = frozenset({"a", "b", "strong", "i", "em", "u", "span", "font", "code", "small",
+                     "sup", "sub", "mark", "s", "abbr", "q", "bdi"})
+
+
+def _apart(el: etree._Element) -> bool:
+    """Whether `el` stands apart from the text before it: after a block, a line break, a
+    separator or another action link, not in the middle of a sentence."""
+    prev = el.getprevious()
+    while prev is not None and not isinstance(prev.tag, str):
+        prev = prev.getprevious()
+    if prev is None:
+        par = el.getparent()
+        before = (par.text if par is not None else "") or ""
+    else:
+        before = prev.tail or ""
+    if before.strip(_BLANK):
+        return before.rstrip()[-1:] in "|·•:-–—"
+    if prev is not None and prev.tag in _INLINE:
+        return is_action_chrome(prev)  # "see <b>this</b> <a>reply</a>": the sentence's
+    return True
 
 
 def _only_child_container(q: etree._Element, containers: list[etree._Element]

@@ -365,7 +365,10 @@ def body_field(ix: Index, blocks: list[int], inner: dict[int, list[int]],
                     best.at[b] = _keyed(ix, block, inner.get(block, []), k, avoid)
                     if best.at[b] is not None:
                         break
-                if best.at[b] is None:
+                # the body's own element there, empty (a reply's preview template, a
+                # post whose text was removed): no body, not the counters beside it
+                if best.at[b] is None and not _empty_like(ix, block, inner.get(block, []),
+                                                          best.key[-1]):
                     best.at[b] = own_best[b]
     return best
 
@@ -379,6 +382,41 @@ def _keyed(ix: Index, block: int, nested: list[int], key: Key, avoid: list[int]
         if ix.text(i) and key in keys_of(chain(ix, block, i)):
             return i
     return None
+
+
+def time_in_body(ix: Index, blocks: list[int], inner: dict[int, list[int]], author: Field,
+                 time: Field, body: Field) -> None:
+    """A block whose time lies in the element that is the other blocks' body (an answer it
+    embeds, a date its text quotes) has no time of its own there: that element, time and
+    all, is its body, and the block has no time."""
+    if body.key is None:
+        return
+    for b, block in enumerate(blocks):
+        t, a, own = time.at[b], author.at[b], body.at[b]
+        if t is None or (own is not None and ix.contains(own, t)):
+            continue
+        for i in region(ix, block, inner.get(block, [])):
+            if i > t:
+                break
+            if (ix.contains(i, t) and ix.text(i) and (a is None or not (
+                    ix.contains(i, a) or ix.contains(a, i)))
+                    and body.key in keys_of(chain(ix, block, i))):
+                time.at[b] = None
+                body.at[b] = i
+                break
+
+
+def _empty_like(ix: Index, block: int, nested: list[int], shape: str) -> bool:
+    """Whether `block` holds an empty element of `shape` (its tag, its class words and maybe
+    more): the body's own element, with no text."""
+    tag, *words = shape.split(".")
+    want = set(words)
+    for i in region(ix, block, nested):
+        el = ix.els[i]
+        if el.tag == tag and not ix.text(i) and want <= set(class_words(el)) and (
+                want or not el.get("class")):
+            return True
+    return False
 
 
 def loose_paragraphs(ix: Index, i: int, nested: list[int], avoid: list[int]) -> list[int]:

@@ -11,6 +11,7 @@ under an element is a difference of prefix sums, and no element is walked twice.
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -153,6 +154,132 @@ def _is_aside(el: etree._Element) -> bool:
         if tokens and (tokens[0] in _ASIDE_WORDS or tokens[-1] in _ASIDE_WORDS):
             return True
     return False
+
+
+# the words of a post's action links (its buttons written as links): chrome around a post's
+# text and its time, never part of either
+ACTION_WORDS = frozenset({
+    "reply", "quote", "report", "edit", "delete", "share", "permalink", "thread", "parent",
+    "context", "flag", "like", "unlike", "upvote", "downvote", "hide", "collapse", "expand",
+    "multiquote", "multi-quote", "reply with quote", "quick reply", "report post",
+    "ответить", "цитировать", "цитата", "пожаловаться", "жалоба", "изменить", "редактировать",
+    "удалить", "поделиться", "antworten", "zitieren", "melden", "bearbeiten", "löschen",
+    "teilen", "répondre", "citer", "signaler", "modifier", "supprimer", "partager",
+    "responder", "citar", "reportar", "denunciar", "editar", "eliminar", "borrar",
+    "compartir", "compartilhar", "excluir", "rispondi", "cita", "segnala", "modifica",
+    "elimina", "condividi", "odpowiedz", "cytuj", "zgłoś", "edytuj", "usuń", "reageren",
+    "beantwoorden", "citeren", "bewerken", "verwijderen", "delen"})
+# what separates action links on a line ("quote | report", "· reply ·")
+_SEPARATORS = " \t\n|·•-–—/[](),»«"
+_EDGES = " \t\n|·•-–—,»«"  # what a date's text does not start or end with
+
+
+def is_action(text: str) -> bool:
+    """Whether `text` is an action link's label ("reply", "[Quote]", "Zitieren")."""
+    word = " ".join(text.strip(_SEPARATORS + "+#:").split()).casefold()
+    return word in ACTION_WORDS
+
+
+def _action_only(el: etree._Element) -> bool:
+    """Whether all the text `el` shows is action labels and their separators."""
+    labels = 0
+    for piece in [el.text, *(t for c in el for t in (None, c.tail))]:
+        if piece and piece.strip(_SEPARATORS):
+            return False
+    for child in el:
+        if not isinstance(child.tag, str):
+            continue
+        text = visible_text(child)
+        if not text.strip(_SEPARATORS):
+            continue
+        if (child.tag in ("a", "button") and is_action(text)) or _action_only(child):
+            labels += 1
+        else:
+            return False
+    return labels > 0 or (el.tag in ("a", "button") and is_action(visible_text(el)))
+
+
+def is_action_chrome(el: etree._Element) -> bool:
+    """An action link, or an element holding nothing but action links ("<sup><a>reply</a>
+    </sup>", "<span><a>quote</a> | <a>report</a></span>")."""
+    if el.tag in ("a", "button"):
+        return is_action(visible_text(el))
+    return _action_only(el)
+
+
+# the labels of the facts about a poster that are dates: a registration date is the
+# poster's, never the post's time
+_PROFILE_LABEL = (
+    r"registered(?:\s+on|\s+since)?|registration(?:\s+date)?|joined(?:\s+on)?|join\s+date|"
+    r"member\s+since|anmeldungsdatum|registriert(?:\s+seit|\s+am)?|mitglied\s+seit|"
+    r"dabei\s+seit|регистрация|зарегистрирован[а-я]*|на\s+форуме\s+с|с\s+нами\s+с|"
+    r"inscrit(?:e)?(?:\s+le|\s+depuis)?|inscription|membre\s+depuis|"
+    r"registrad[oa](?:\s+el|\s+em|\s+desde)?|miembro\s+desde|fecha\s+de\s+registro|"
+    r"membro\s+desde|iscritt[oa](?:\s+il|\s+dal)?|registrat[oa]|membro\s+dal|"
+    r"data\s+di\s+registrazione|lid\s+sinds|geregistreerd|zarejestrowany|"
+    r"data\s+rejestracji|dołączył[a]?")
+_LABEL_IN = re.compile(rf"(?<!\w)(?:{_PROFILE_LABEL})(?!\w)", re.I)
+_LABEL_END = re.compile(rf"(?<!\w)(?:{_PROFILE_LABEL})\s*[:\-–]?\s*$", re.I)
+
+
+def before_profile_label(text: str) -> str:
+    """`text` up to a poster's profile label ("Posted 20 April · Joined Jan 2013" -> "Posted
+    20 April"): the date after such a label is the poster's."""
+    m = _LABEL_IN.search(text)
+    return text[:m.start()].rstrip(_EDGES) if m else text
+
+
+def profile_labelled(el: etree._Element) -> bool:
+    """Whether the text just before `el` (in its line: a sibling's tail, a sibling, the
+    parent's text) is a profile label: "<dt>Joined</dt><dd><time ...></dd>"."""
+    node = el
+    for _ in range(3):
+        prev = node.getprevious()
+        while prev is not None and not isinstance(prev.tag, str):
+            prev = prev.getprevious()
+        if prev is not None:
+            before = (prev.tail or "").strip() or " ".join(
+                "".join(str(t) for t in itertools.islice(prev.itertext(), 8))[:80].split())
+            return bool(before and _LABEL_END.search(before))
+        par = node.getparent()
+        if par is None:
+            return False
+        if (par.text or "").strip():
+            return bool(_LABEL_END.search(par.text or ""))
+        node = par
+    return False
+
+
+def date_text(el: etree._Element, skip: etree._Element | None = None) -> str:
+    """The text of a time's element as a reader takes it: without the action links beside
+    the date ("2 years ago | <a>thread</a>", "<a>Zitieren</a> 20. April 2020"), without
+    `skip` (the poster's name on the same line), and without a poster's dated fact."""
+    parts: list[str] = []
+
+    def walk(node: etree._Element) -> None:
+        if node is skip or (node is not el and is_action_chrome(node)):
+            return
+        parts.append(node.text or "")
+        for child in node:
+            if isinstance(child.tag, str) and child.tag not in _SKIP:
+                walk(child)
+            parts.append(child.tail or "")
+
+    walk(el)
+    text = " ".join(" ".join(parts).split()) if skip is not None else _joined(parts)
+    return before_profile_label(text).strip(_EDGES)
+
+
+def _joined(parts: list[str]) -> str:
+    out = ""
+    for piece in parts:
+        if not piece:
+            continue
+        if out and not out[-1].isspace() and not piece[0].isspace() and (
+                out[-1].isalnum() and piece[0].isalnum()):
+            out += " "
+        out += piece
+    return " ".join(out.split())
 
 
 def _strip_len(s: str | None) -> int:
@@ -303,6 +430,11 @@ def name_kind(el: etree._Element, ix: Index, i: int) -> str | None:
 
 
 def _time_like(el: etree._Element, ix: Index, i: int, ctx: PageContext) -> bool:
+    # "Joined: <time>", "<dt>Registriert</dt><dd>...": the poster's date, not the post's
+    return _dated(el, ix, i, ctx) and not profile_labelled(el)
+
+
+def _dated(el: etree._Element, ix: Index, i: int, ctx: PageContext) -> bool:
     tag = el.tag
     if tag == "time":
         return True
@@ -312,11 +444,13 @@ def _time_like(el: etree._Element, ix: Index, i: int, ctx: PageContext) -> bool:
     if (el.get("itemprop") or "").lower() in _ITEMPROP_TIME:
         return True
     size = ix.text(i)
-    if size == 0 or size > 80 or ix.end[i] - i > 6:
+    # a short line: its text as read (the spaces of the markup and its action links left
+    # out: "<a>Zitieren</a> 20. April 2020 11:17") of a date's length
+    raw = date_text(el) if 0 < size <= 240 and ix.end[i] - i <= 6 else ""
+    if not raw or len(raw) > 80:
         title = el.get("title")
         return bool(size == 0 and title and _DIGIT.search(title) and len(title) < 60
                     and parse_forum_date(title, ctx.timezone, anchor=ctx.captured_at))
-    raw = visible_text(el)
     if _RELATIVE.search(raw):
         return True
     if not _DIGIT.search(raw):

@@ -151,3 +151,45 @@ def test_a_long_page_stays_fast() -> None:
     took = time.perf_counter() - start
     assert len(parsed.posts) == 2000
     assert took < 20, took
+
+
+def test_a_date_inside_a_post_body_is_not_its_time() -> None:
+    # the opening post prints no time in its header; the accepted answer it embeds does:
+    # that date is the answer's, and the body is the question's own text
+    parsed = _read(PAGES / "answered-question.html")
+    first = parsed.posts[0]
+    assert first.author == "Mira"
+    assert first.time is None
+    assert first.text.startswith("Hello all, my nightly backup job")
+    # the reply form's preview (an empty text beside a counter) is no post
+    assert [p.author for p in parsed.posts] == ["Mira", "Tomas", "Mira", "Ines"]
+    assert all(p.text != "0" for p in parsed.posts)
+
+
+def test_a_registration_date_is_the_posters_and_the_info_line_is_no_body() -> None:
+    # the poster's column prints "Registriert seit: 3. Mai 2011" ("Joined <time>"); the
+    # post's own date is a bare text in its info line, after its action links
+    parsed = _read(PAGES / "member-column.html")
+    assert [p.author for p in parsed.posts] == ["anna", "bert", "anna"]
+    assert [p.time.isoformat() if p.time else None for p in parsed.posts] == [
+        "2022-02-07T09:14:00+00:00", "2022-02-07T10:02:00+00:00", "2022-02-08T18:30:00+00:00"]
+    # the printed time is the date, not the action links before it
+    assert [(p.time_text or "")[:21] for p in parsed.posts] == [
+        "7. Februar 2022 09:14", "7. Februar 2022 10:02", "8. Februar 2022 18:30"]
+    assert parsed.posts[0].text.startswith("Hallo, mein Drucker")
+    assert all("Zitieren" not in p.text for p in parsed.posts)
+
+
+def test_a_posts_action_links_are_neither_body_nor_time() -> None:
+    # each comment ends with its own "reply" link (or "Zitieren · Antworten", "[Quote] |
+    # [Report]"); its time line goes on with "| thread parent" navigation links
+    parsed = _read(PAGES / "threaded-comments.html")
+    assert [p.author for p in parsed.posts] == ["ravel", "okapi", "mirja", "teodor"]
+    assert [p.text for p in parsed.posts] == [
+        "My desk is a door on two trestles, works fine.",
+        "Same here, and you can read my notes on it in this reply",  # a link in a sentence
+        "Ein Stehpult, seit zwei Jahren.",
+        "A laptop on the kitchen table. See my reply"]
+    assert all("reply</a></sup>" not in p.html for p in parsed.posts)
+    assert [p.time_text for p in parsed.posts] == [
+        "3 days ago", "2 days ago", "2 days ago", "1 day ago"]
