@@ -33,6 +33,7 @@ from lxml import etree
 from engine.gamelog import EditMarker
 from scrapers.forum.adapter import EngineAdapter
 from scrapers.forum.dates import from_iso
+from scrapers.forum.marks import contains
 from scrapers.forum.markup import MarkupSpec, QuoteSpec, css, first, flat_text, select
 from scrapers.forum.signals import asset, css_class, element_id, markup, powered_by
 from scrapers.forum.spec import EngineSpec, parse_with_spec
@@ -104,6 +105,9 @@ _MENTION = f"a[{_cls('PostMention')}]"
 def detect(root: etree._Element, text: str) -> EngineSpec | None:
     """The drawn stream first (a DOM dump keeps the noscript list too, which would read the
     posts twice), then the server's list, which needs Flarum's own ids around it."""
+    # the class and the ids hold these words: a substring scan before any XPath over the page
+    if not contains(text, "poststream-item", "flarum"):
+        return None
     if select(_JS_POSTS, root):
         return JS
     if _FLARUM.search(text) and select(_NOSCRIPT_POSTS, root):
