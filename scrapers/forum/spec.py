@@ -157,11 +157,13 @@ def author_name(el: etree._Element, noise: Selector | None = None) -> str:
     by_class: set[etree._Element] = set(select(noise, el)) if noise is not None else set()
     drop: set[etree._Element] = set()
     for d in el.iterdescendants(etree.Element):
+        cls = d.get("class")
         if d.tag in _AUTHOR_DROP_TAGS:
             drop.add(d)
-        elif _AUTHOR_NOISE.search(d.get("class") or ""):
+        elif cls and _AUTHOR_NOISE.search(cls):
             by_class.add(d)
-        elif _no_letters(_text(d)):
+        # a leaf's text is its own (most names sit in one link): no XPath call for it
+        elif _no_letters(" ".join((d.text or "").split()) if not len(d) else _text(d)):
             drop.add(d)
     if not drop and not by_class:
         return whole
