@@ -461,7 +461,3 @@ def _dated(el: etree._Element, ix: Index, i: int, ctx: PageContext) -> bool:
     return parse_forum_date(raw, ctx.timezone, anchor=anchor) is not None or bool(
         el.get("title") and parse_forum_date(el.get("title", ""), ctx.timezone,
                                              anchor=anchor))
-
-
-def is_relative(text: str) -> bool:
-    return _RELATIVE.search(text) is not None
