@@ -89,8 +89,8 @@ class _Detector:
         self.gm = [p for p in posts[count:] if p.gm]
         self.signals = {p.number: post_signals(p) for p in self.gm}
         self.issues: list[ParseIssue] = []
-        self.first = _first_day([s for _, sigs in self.opening for s in sigs]
-                                + [s for p in self.gm for s in self.signals[p.number]])
+        self.first = _first_day([s for _, sigs in self.opening for s in sigs],
+                                [s for p in self.gm for s in self.signals[p.number]])
 
     def _after(self, mark: _Mark | None) -> list[tuple[Post, list[Signal]]]:
         """GM posts after the boundary's post; in the boundary's own post, only the numbered
@@ -233,19 +233,25 @@ class _Detector:
         return phases
 
 
-def _first_day(signals: Sequence[Signal]) -> int:
+def _first_day(opening: Sequence[Signal], rest: Sequence[Signal]) -> int:
     """The first day the thread holds, by the GM's own numbers: a topic of one later day
     (games split one topic a day) opens with «День третий», «Наступил день 2», «Итоги ночи 2
-    и начало дня 3». Taken only when the first numbered announcement starts (or counts the
-    votes of) that day and none anywhere names an earlier phase; else day 1."""
-    numbered = [s for s in signals if s.number is not None and not s.rule.weak
+    и начало дня 3». Taken only when the GM's opening posts (before anyone else posts) hold
+    the first numbered announcement, one that starts (or counts the votes of) that day, and
+    no announcement anywhere names an earlier phase; else day 1 (a GM who numbers no day
+    before "Day 2" has still run day 1 in the thread)."""
+    def numbered(signals: Sequence[Signal]) -> list[Signal]:
+        return [s for s in signals if s.number is not None and not s.rule.weak
                 and s.kind != "game-end"]
-    if not numbered or numbered[0].kind not in ("day-start", "in-day"):
+
+    first_ones = numbered(opening)
+    if not first_ones or first_ones[0].kind not in ("day-start", "in-day"):
         return 1
-    first = numbered[0].number
+    numbered_all = [*first_ones, *numbered(rest)]
+    first = first_ones[0].number
     assert first is not None
     # night n ends day n: "Night 1 has begun" is about day 1
-    if first < 2 or any((s.number or 0) < first for s in numbered):
+    if first < 2 or any((s.number or 0) < first for s in numbered_all):
         return 1
     return first
 
