@@ -55,7 +55,7 @@ def _first_list(posts: list[Post], names: NameIndex, everyone: list[str]
             _slot(" ".join(words.split()[:4]), names, everyone) is not None
 
     for post in reversed(posts):  # the list nearest the day's start
-        for listing in lists(post.text, ALIVE_HEAD, starts):
+        for listing in lists(post.text, ALIVE_HEAD, starts, commas=True):
             return post, listing
     return None
 

@@ -25,7 +25,7 @@ _DEPARTED = (r"выбывши[ейх]|выбыли(?:\s+из\s+игры)?|выб
 _ALIVE = (r"живы[ех]|живы[ех]\s+игрок\w*|игрок\w*\s+в\s+игре|в\s+игре\s+остал\w*"
           r"|остал\w*\s+в\s+(?:игре|живых)|в\s+живых\s+остал\w*|остал\w*\s+игрок\w*"
           r"|alive|living|still\s+alive|remaining\s+players")
-_HEAD = r"(?im)^[^\S\n]*[*•\-–—\W]{{0,3}}[^\S\n]*(?:{words})(?:[^\S\n]+игрок\w*)?[^\S\n]*" \
+_HEAD = r"(?im)(?:^|(?<=[.!?]))[^\S\n]*[*•\-–—\W]{{0,3}}[^\S\n]*(?:{words})(?:[^\S\n]+игрок\w*)?[^\S\n]*" \
         r"(?:[(\[][^\S\n]*\d{{1,2}}[^\S\n]*[)\]])?[^\S\n]*(?:[-—–]|:)[^\S\n]*"
 DEPARTED_HEAD = re.compile(_HEAD.format(words=_DEPARTED))
 ALIVE_HEAD = re.compile(_HEAD.format(words=_ALIVE))
@@ -65,16 +65,18 @@ class Listing:
     items: tuple[Item, ...]
 
 
-def lists(text: str, head: re.Pattern[str], names: Callable[[str], bool]) -> Iterator[Listing]:
+def lists(text: str, head: re.Pattern[str], names: Callable[[str], bool], *,
+          commas: bool = False) -> Iterator[Listing]:
     """The lists under each heading `head` finds; `names(words)` tells whether the words
     start with a player's name (the end of a list below its heading, the items of a line
-    separated by commas)."""
+    separated by commas). `commas`: every comma separates two items (a list of names
+    alone, with no reasons that may hold commas)."""
     for m in head.finditer(text):
         line_end = text.find("\n", m.end())
         line_end = len(text) if line_end < 0 else line_end
         items: list[Item] = []
         if text[m.end():line_end].strip():
-            items.extend(_line_items(text, m.end(), line_end, names))
+            items.extend(_line_items(text, m.end(), line_end, names, commas))
             end = line_end
         else:
             end = m.end()
@@ -88,7 +90,7 @@ def lists(text: str, head: re.Pattern[str], names: Callable[[str], bool]) -> Ite
                 if line.strip():
                     if head.match(line) or DEPARTED_HEAD.match(line) or ALIVE_HEAD.match(line):
                         break
-                    got = list(_line_items(text, at, nxt, names))
+                    got = list(_line_items(text, at, nxt, names, commas))
                     if not got or not names(got[0].name):
                         break
                     items.extend(got)
@@ -98,15 +100,15 @@ def lists(text: str, head: re.Pattern[str], names: Callable[[str], bool]) -> Ite
             yield Listing(m.group().strip(), m.start(), end, tuple(items))
 
 
-def _line_items(text: str, start: int, end: int, names: Callable[[str], bool]
-                ) -> Iterator[Item]:
+def _line_items(text: str, start: int, end: int, names: Callable[[str], bool],
+                commas: bool) -> Iterator[Item]:
     """The items of one line: split at «;», then at commas where a name follows (a reason
     may hold commas of its own: «убит мафией, был доктором»)."""
     pieces: list[tuple[int, int]] = []
     at = start
     for m in re.finditer(r";|,", text[start:end]):
         sep = start + m.start()
-        if m.group() == "," and not names(_ITEM_START.sub("", text[sep + 1:end]).strip()):
+        if m.group() == "," and not commas and not names(_ITEM_START.sub("", text[sep + 1:end]).strip()):
             continue
         if _inside_brackets(text, at, sep):
             continue

@@ -228,7 +228,7 @@ class _Reader:
                 res = self._resolve(outside, post.number, everyone, True)
                 if (res is None or res.owner is None) and inside:
                     res = self._resolve(inside, post.number, everyone, True)
-                reason = item.rest or (inside or "")
+                reason = item.rest or item.name
                 kind = departure_kind(reason)
                 written = text[item.start:item.end]
                 if res is None or res.owner is None:

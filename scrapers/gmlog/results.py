@@ -274,7 +274,10 @@ def told_line(text: str, vocab: Vocabulary, names: NameIndex,
     body = text.strip().rstrip(".!").strip()
     if options_start(body) is not None:
         return None  # options close an action line; its answer is not given there
-    seps = list(_ANSWER_SEP.finditer(body))
+    # a separator inside brackets is an option's («(guess: statistician)»), not the answer's
+    seps = [m for m in _ANSWER_SEP.finditer(body)
+            if body.count("(", 0, m.start()) == body.count(")", 0, m.start())
+            and body.count("[", 0, m.start()) == body.count("]", 0, m.start())]
     if not seps:
         return None
     last = seps[-1]
