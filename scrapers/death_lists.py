@@ -25,8 +25,8 @@ _DEPARTED = (r"выбывши[ейх]|выбыли(?:\s+из\s+игры)?|выб
 _ALIVE = (r"живы[ех]|живы[ех]\s+игрок\w*|игрок\w*\s+в\s+игре|в\s+игре\s+остал\w*"
           r"|остал\w*\s+в\s+(?:игре|живых)|в\s+живых\s+остал\w*|остал\w*\s+игрок\w*"
           r"|alive|living|still\s+alive|remaining\s+players")
-_HEAD = r"(?im)(?:^|(?<=[.!?]))[^\S\n]*[*•\-–—\W]{{0,3}}[^\S\n]*(?:{words})(?:[^\S\n]+игрок\w*)?[^\S\n]*" \
-        r"(?:[(\[][^\S\n]*\d{{1,2}}[^\S\n]*[)\]])?[^\S\n]*(?:[-—–]|:)[^\S\n]*"
+_HEAD = r"(?im)(?:^|(?<=[.!?]))[^\S\n]*[*•\-–—\W]{{0,3}}[^\S\n]*(?:{words})" \
+        r"(?:[^\S\n]+игрок\w*)?[^\S\n]*(?:[(\[][^\S\n]*\d{{1,2}}[^\S\n]*[)\]])?[^\S\n]*(?:[-—–]|:)[^\S\n]*"
 DEPARTED_HEAD = re.compile(_HEAD.format(words=_DEPARTED))
 ALIVE_HEAD = re.compile(_HEAD.format(words=_ALIVE))
 _ITEM_START = re.compile(r"^\s*(?:\d{1,2}\s*[.)]|[-*•–—])?\s*")
@@ -108,7 +108,8 @@ def _line_items(text: str, start: int, end: int, names: Callable[[str], bool],
     at = start
     for m in re.finditer(r";|,", text[start:end]):
         sep = start + m.start()
-        if m.group() == "," and not commas and not names(_ITEM_START.sub("", text[sep + 1:end]).strip()):
+        after = _ITEM_START.sub("", text[sep + 1:end]).strip()
+        if m.group() == "," and not commas and not names(after):
             continue
         if _inside_brackets(text, at, sep):
             continue

@@ -217,7 +217,7 @@ class _Reader:
 
     def _known_roles(self) -> dict[str, str]:
         """Each slot's role as far as known here: the game's, then the roles post's."""
-        return {**self.roles, **{s: r.role for s, r in self.log.roles.items()}}
+        return {**self.roles, **{s: r.role for s, r in self.log.roles.items() if r.role}}
 
     def _told(self, told: results.Told, ref: SourceRef) -> None:
         """An action's line with its answer: in a night's (or day's) block the action and

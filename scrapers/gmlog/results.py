@@ -254,7 +254,8 @@ def whole_name(text: str, names: NameIndex) -> str | tuple[str, ...] | None:
 _ANSWER_SEP = re.compile(r"\s*(?:→|->|=>|—|–|\s-\s|:)\s*")
 _ANSWER_QUOTES = "«»\"“”„'"
 _LEAD_LABEL = re.compile(r"^\s*(?P<a>[^()\[\]:—–→]+?)\s*[(\[](?P<b>[^()\[\]]*)[)\]]\s*,?")
-_LEAD_COMMA = re.compile(r"^\s*(?P<a>[^,:—–→()\[\]]+?)\s*,\s*(?P<b>[^,:—–→()\[\]]+?)\s*(?=[:—–→]|\s-\s)")
+_LEAD_COMMA = re.compile(r"^\s*(?P<a>[^,:—–→()\[\]]+?)\s*,\s*(?P<b>[^,:—–→()\[\]]+?)"
+                         r"\s*(?=[:—–→]|\s-\s)")
 
 
 @dataclass

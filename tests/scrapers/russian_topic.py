@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
-from engine.gamelog import GameLog, Meta, Post, Vote
+from engine.gamelog import GameLog, Meta, Occupant, Post, Slot, Vote
 from scrapers.render import render_thread
 
 GM = "Ведущий"
@@ -102,8 +102,6 @@ def topic_log() -> GameLog:
             votes.append(Vote(post=number, author=nick, raw=target, target=target))
     posts.append(Post(number=len(posts) + 1, author=GM, html="", text=DAY_END, gm=True,
                       time=datetime(2018, 6, 17, 21, 5, tzinfo=MSK)))
-    from engine.gamelog import Occupant, Slot
-
     players = [Slot(id=name, number=i, ingame_name=name, occupants=[Occupant(nick=nick)])
                for i, (name, nick) in enumerate(PLAYERS, start=1)]
     return GameLog(meta=Meta(title="Чемпионат мира. День 2", ruleset="world-cup-2018",

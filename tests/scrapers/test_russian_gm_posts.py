@@ -89,7 +89,7 @@ def _read(gm: dict[int, str]) -> tuple[GameLog, list[tuple[str, str, str, int | 
                                         list[str]]:
     log = _log(gm)
     issues = [f"{i.code} {i.where.post}" for i in read_deaths(log)]
-    deaths = [(pub.phase, d.slot, d.kind, d.source.post)
+    deaths = [(pub.phase, d.slot, str(d.kind), d.source.post)
               for pub in log.published.phases for d in pub.deaths]
     return log, deaths, issues
 
