@@ -25,8 +25,9 @@ from engine.gamelog import (
     Where,
 )
 from engine.gamelog.published import DeathKind
+from scrapers.death_lists import DEPARTED_HEAD, bracketed, departure_kind, lists, phase_said
 from scrapers.names import NameIndex, Resolution
-from scrapers.names.keys import fold, lemma_keys, tokens
+from scrapers.names.keys import fold, lemma_keys, lemmas, tokens
 
 _W = r"(?<![\w-])"  # a word starts here (a hyphen joins words: «Бора-Бора»)
 _E = r"(?![\w-])"
@@ -51,7 +52,10 @@ def _verb(pattern: str, kind: DeathKind, *, before_first: bool = False,
                  before_first, scan, after_only)
 
 
+# «Нас покинул X», «X выбывает из игры»: the window tells how (the day's close, the morning)
+_LEFT = r"покинул[аи]?|покидает|покидают|выбыл[аи]?|выбывает|выбывают"
 LYNCH = (
+    _verb(_LEFT, "eliminated"),
     _verb(r"казн[её]н(?:а|ы|о)?|казнил[аи]?|посажен(?:а|ы|о)?|посадил[аи]?|повешен(?:а|ы|о)?"
           r"|повесил[аи]?|линчеван(?:а|ы|о)?", "eliminated"),
     _verb(r"(?:has|have|had)\s+been\s+lynched|(?:was|were|is|got)\s+lynched"
@@ -63,7 +67,9 @@ LYNCH = (
           scan=True),
 )
 KILL = (
+    _verb(_LEFT, "killed"),
     _verb(r"убит(?:а|ы|о)?|убили|найден(?:а|ы|о)?\s+м[её]ртв(?:ым|ой|ыми|ая|ый|ые|ы)?"
+          r"|(?:найден[оаы]?|обнаружен[оаы]?|нашли)\s+(?:м[её]ртв\w*\s+)?тел[оа]"
           r"|погиб(?:ла|ли|ло)?|умер(?:ла|ли|ло)?", "killed"),
     _verb(r"(?:has|have|had)\s+been\s+(?:killed|murdered|found\s+dead)"
           r"|(?:was|were|got)\s+(?:killed|murdered|found\s+dead)"
@@ -100,8 +106,15 @@ _SPLIT = re.compile(r",|\s(?:и|and)\s|&", re.IGNORECASE)
 _FILLER = frozenset({
     "был", "была", "было", "были", "тоже", "также", "уже", "сегодня", "вчера", "этой", "ночью",
     "днём", "днем", "прошлой", "утром", "игрок", "игрока", "игроки", "к", "сожалению", "и",
+    "нас", "игру", "из", "игры",
     "has", "have", "had", "been", "was", "were", "is", "are", "got", "just", "now", "also",
     "player", "players", "the", "a", "last", "night", "today", "sadly", "unfortunately", "and"})
+# what a GM writes before a name: «убит житель Кубы», «жителя Соломоновых островов», «мирный
+# житель X» (by normal form, any case)
+_TITLES = frozenset({"житель", "жительница", "игрок", "участник", "участница", "персонаж",
+                     "гражданин", "гражданка", "горожанин", "горожанка", "мирный", "честный",
+                     "господин", "госпожа", "товарищ", "уважаемый", "наш", "всеми", "любимый",
+                     "тело"})
 _NEGATION = frozenset({"не", "ни", "никто", "никого", "нет", "not", "no", "nobody", "never"})
 _CONDITION = frozenset({"если", "когда", "будет", "будут", "может", "могут", "бы", "должен",
                         "if", "when", "unless", "will", "would", "can", "could", "may",
@@ -130,6 +143,9 @@ class _Reader:
 
     def read(self, post: Post, verbs: Sequence[_Verb]) -> Iterator[_Found]:
         text = _QUOTES.sub(" ", post.text)
+        # the list of the departed is read item by item (`listed`), not by its verbs
+        for found in lists(text, DEPARTED_HEAD, self.starts_name):
+            text = text[:found.start] + " " * (found.end - found.start) + text[found.end:]
         taken: list[tuple[re.Match[str], _Verb]] = []
         for verb in verbs:
             for m in verb.regex.finditer(text):
@@ -194,6 +210,45 @@ class _Reader:
             words = _words(text, m, res.written, after_verb)
             yield _Found(res.owner, verb.kind, post.number, words)
 
+    def starts_name(self, words: str) -> bool:
+        """Whether the words start with a player's name (dead or alive)."""
+        head = " ".join(bracketed(words)[0].split()[:4])
+        return bool(head) and self._resolve(head, 0, [s.id for s in self.log.players],
+                                            True) is not None
+
+    def listed(self, post: Post) -> Iterator[tuple[_Found, str | None]]:
+        """The departed of the post's lists, each with the phase its reason names (or
+        None); an item whose name is no one player's, or whose reason tells nothing, is
+        reported."""
+        text = _QUOTES.sub(" ", post.text)
+        everyone = [s.id for s in self.log.players]
+        for listing in lists(text, DEPARTED_HEAD, self.starts_name):
+            for item in listing.items:
+                outside, inside = bracketed(item.name)
+                res = self._resolve(outside, post.number, everyone, True)
+                if (res is None or res.owner is None) and inside:
+                    res = self._resolve(inside, post.number, everyone, True)
+                reason = item.rest or item.name
+                kind = departure_kind(reason)
+                written = text[item.start:item.end]
+                if res is None or res.owner is None:
+                    cands = f" (it could be {', '.join(res.candidates)})" if res else ""
+                    self.issues.append(ParseIssue(
+                        severity="warning", code="death-name-unknown",
+                        where=Where(post=post.number),
+                        message=f"{item.name!r} in the GM's list {listing.heading!r} is not "
+                                f"one player's{cands}: not recorded", text=written))
+                    continue
+                if kind is None:
+                    self.issues.append(ParseIssue(
+                        severity="warning", code="death-reason-unknown",
+                        where=Where(post=post.number),
+                        message=f"the GM's list {listing.heading!r} gives no reason for "
+                                f"{res.owner} that tells a kill, an elimination or a "
+                                "modkill: not recorded", text=written))
+                    continue
+                yield _Found(res.owner, kind, post.number, written), phase_said(reason)
+
     def _resolve(self, part: str, post: int, valid: list[str],
                  from_start: bool) -> Resolution | None:
         """The slot `part` names (its first words after the verb, or its last words before
@@ -240,10 +295,14 @@ def _after_parts(text: str, end: int) -> list[str]:
     parts = []
     for part in _SPLIT.split(seg):
         words = part.split()
-        while words and words[0].casefold() in _FILLER:
+        while words and (words[0].casefold() in _FILLER or _title(words[0])):
             words.pop(0)
         parts.append(" ".join(words[:4]))
     return parts
+
+
+def _title(word: str) -> bool:
+    return bool(lemmas(word.strip(",;:")) & _TITLES)
 
 
 def _before_parts(text: str, start: int) -> list[str]:
@@ -325,6 +384,9 @@ def read_deaths(log: GameLog) -> list[ParseIssue]:
 
     def night(n: int, posts: list[Post]) -> None:
         for post in posts:
+            # in the morning post, the day before's elimination stands in the list too
+            for found, said in reader.listed(post):
+                record(said or (f"D{n}" if found.kind == "eliminated" else f"N{n}"), found)
             for found in reader.read(post, KILL):
                 record(f"N{n}", found)
 
@@ -341,6 +403,8 @@ def read_deaths(log: GameLog) -> list[ParseIssue]:
         if end is not None:
             closing = _gm_posts(log, end, max(end, later - 1) if later is not None else None)
             for post in closing:
+                for found, said in reader.listed(post):
+                    record(said or (f"N{n - 1}" if found.kind == "killed" else f"D{n}"), found)
                 for found in reader.read(post, LYNCH):
                     record(f"D{n}", found)
             _no_elimination(log, n, closing)

@@ -12,6 +12,7 @@ from pathlib import Path
 from engine.gamelog import GameLog, Occupant, ParseIssue, Slot, Where
 from engine.rulesets import RuleSet, RulingError, get_ruleset
 from scrapers.accounting import record, take_votes
+from scrapers.alive_lists import read_alive_lists
 from scrapers.deaths import read_deaths
 from scrapers.house_rules import apply_house_rules
 from scrapers.names.keys import fold
@@ -66,6 +67,8 @@ def complete(log: GameLog, *, roster_file: Path | None = None, say: Say | None =
         apply_house_rules(log, [r.key for r in ruleset.rulings])
     tell("reading the deaths")
     log.issues.extend(read_deaths(log))
+    # the GM's list of the living at a day's start: who is out that no post announced
+    log.issues.extend(read_alive_lists(log))
     tell("reading the GM's vote counts")
     log.issues.extend(read_vote_counts(log))
     if ruleset is None:

@@ -55,6 +55,9 @@ class _State:
     columns: list[str | None] | None = None
     # the slots whose death the log last announced, for the role line after it
     dead: dict[str, Death] = field(default_factory=dict)
+    # under the private results' header (its night headers do not end it): a result on an
+    # action's line there is the answer alone, the action is in the night's block
+    results_part: bool = False
 
 
 def index_players(players: Sequence[Slot]) -> NameIndex:
@@ -119,6 +122,7 @@ class _Reader:
         sec = layout.section(text)
         if sec is not None:
             self.state.section = sec
+            self.state.results_part = sec == "private"
             self.log.silent.add(number)
             return
         head = layout.header(text)
@@ -178,9 +182,17 @@ class _Reader:
 
     def _content(self, number: int, raw: str, text: str) -> None:
         ref = SourceRef(kind="gm-log", file=self.log.file, line=number, text=raw.strip())
-        if self.state.section != "roles" and results.private_line(text.strip()) is not None:
+        private = results.private_line(text.strip()) if self.state.section != "roles" else None
+        if private is not None and isinstance(results.whole_name(private[0], self.names), str):
             # the words sent may hold sentences, names and arrows of their own («Результаты:
             # Borodach: убийство → Nerpa»): the line is one private result, not cut up
+            self._result(text.strip(), ref)
+            return
+        if self.state.section != "roles" and (told := results.told_line(
+                text, self.vocab, self.names, self._known_roles())) is not None:
+            self._told(told, ref)
+            return
+        if private is not None:
             self._result(text.strip(), ref)
             return
         sentences: list[str] = []
@@ -202,6 +214,25 @@ class _Reader:
             bad = sentences[done.index(False)]
             raise _Unused("unread-sentence", f"a sentence not understood: {bad!r}")
         self._action(text, ref)
+
+    def _known_roles(self) -> dict[str, str]:
+        """Each slot's role as far as known here: the game's, then the roles post's."""
+        return {**self.roles, **{s: r.role for s, r in self.log.roles.items() if r.role}}
+
+    def _told(self, told: results.Told, ref: SourceRef) -> None:
+        """An action's line with its answer: in a night's (or day's) block the action and
+        the private result; under the private results' header the result only."""
+        kind, n = self._phase()
+        got = told.action
+        results_part = self.state.section == "private" or self.state.results_part
+        if not results_part:
+            (self.log.nights if kind == "night" else self.log.days).setdefault(n, []).append(
+                _to_action(got, ref))
+        key = self._night_key() if kind == "night" or results_part else f"D{n}"
+        self.log.phase(key).private.append(PrivateResult(
+            recipient=got.actor, ability=got.ability, subject=got.targets[0], kind="result",
+            result={"text": results.canonical_answer(told.answer, self.vocab)}, raw=ref.text,
+            source=ref))
 
     def _phase(self) -> tuple[layout.Kind, int]:
         if self.state.kind is None:
@@ -314,6 +345,13 @@ class _Reader:
 
     def _action(self, text: str, ref: SourceRef) -> None:
         got = parse_action(text, self.vocab, self.names, self.roles)
+        if isinstance(got, Problem):
+            # «Главный коррупционер (Куба) — выстрел …», «Куба [Врач]: …»: the role first,
+            # or in square brackets
+            again = results.player_first(text, self.vocab, self.names, self._known_roles())
+            if again is not None and again != text:
+                retry = parse_action(again, self.vocab, self.names, self._known_roles())
+                got = retry if not isinstance(retry, Problem) else got
         if isinstance(got, Problem):
             pair = results.role_line(text)
             if pair is not None and results.parse_role(pair[1], self.vocab) is not None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from scrapers.gmlog.actions import Parsed, Problem, options_start, parse_action
 from scrapers.gmlog.vocab import Vocabulary
 from scrapers.names import NameIndex
 from scrapers.names.keys import fold, lemma_keys
@@ -244,3 +245,111 @@ def whole_name(text: str, names: NameIndex) -> str | tuple[str, ...] | None:
             fold(text) == fold(res.matched) or lemma_keys(text) & lemma_keys(res.matched))):
         return None
     return res.owner
+
+
+# A private result on an action's line: «Комиссар (Ямайка) проверил Кубу — мафия», «Куба
+# [Доктор]: лечение Мальты → успешно», «Ямайка, шериф: поиск босса мафии у Кубы: удачно»:
+# the player by role and/or name (either order, one in brackets), the ability and its
+# target, and the answer after the last dash, colon or arrow
+_ANSWER_SEP = re.compile(r"\s*(?:→|->|=>|—|–|\s-\s|:)\s*")
+_ANSWER_QUOTES = "«»\"“”„'"
+_LEAD_LABEL = re.compile(r"^\s*(?P<a>[^()\[\]:—–→]+?)\s*[(\[](?P<b>[^()\[\]]*)[)\]]\s*,?")
+_LEAD_COMMA = re.compile(r"^\s*(?P<a>[^,:—–→()\[\]]+?)\s*,\s*(?P<b>[^,:—–→()\[\]]+?)"
+                         r"\s*(?=[:—–→]|\s-\s)")
+
+
+@dataclass
+class Told:
+    """An action line with its answer: the action as read, the answer as written, and the
+    line's action text with the player put first («Ямайка (Комиссар) проверил Кубу»)."""
+
+    action: Parsed
+    answer: str
+    text: str
+
+
+def told_line(text: str, vocab: Vocabulary, names: NameIndex,
+              roles: dict[str, str]) -> Told | None:
+    """The action and answer of a result line, or None when the line is no such line (an
+    action whose last words are its targets, options in braces, a death, a role)."""
+    body = text.strip().rstrip(".!").strip()
+    if options_start(body) is not None:
+        return None  # options close an action line; its answer is not given there
+    # a separator inside brackets is an option's («(guess: statistician)»), not the answer's
+    seps = [m for m in _ANSWER_SEP.finditer(body)
+            if body.count("(", 0, m.start()) == body.count(")", 0, m.start())
+            and body.count("[", 0, m.start()) == body.count("]", 0, m.start())]
+    if not seps:
+        return None
+    last = seps[-1]
+    answer = body[last.end():].strip().strip(_ANSWER_QUOTES).strip()
+    head = body[: last.start()].strip()
+    if not answer or not head or _names_only(answer, names):
+        return None
+    action_text = player_first(head, vocab, names, roles)
+    if action_text is None:
+        return None
+    got = parse_action(action_text, vocab, names, roles)
+    if isinstance(got, Problem) or not got.targets:
+        return None
+    return Told(got, answer, action_text)
+
+
+def _names_only(text: str, names: NameIndex) -> bool:
+    """«Pum, Dyatel», «Kvant и Lis»: the targets of a plain action line, not an answer."""
+    parts = [p for p in _SPLIT.split(text.strip()) if p.strip()]
+    return bool(parts) and all(isinstance(whole_name(p.strip(_ANSWER_QUOTES), names), str)
+                               for p in parts)
+
+
+def _is_name(text: str, names: NameIndex) -> bool:
+    return isinstance(whole_name(text.strip(), names), str)
+
+
+def player_first(head: str, vocab: Vocabulary, names: NameIndex,
+                  roles: dict[str, str]) -> str | None:
+    """The line's start as «Name (Role) …», the form the action reader takes: «Комиссар
+    (Ямайка)», «Куба [Доктор]», «Ямайка, комиссар:», or the role alone («Доктор: …») when one
+    slot has that role; the text unchanged when it starts with a name already."""
+    m = _LEAD_LABEL.match(head) or _LEAD_COMMA.match(head)
+    if m is not None:
+        a, b, rest = m["a"].strip(), m["b"].strip(), head[m.end():]
+        if vocab.role_of(b) is not None and _is_name(a, names):
+            return f"{a} ({b}) {rest}"
+        if vocab.role_of(a) is not None and _is_name(b, names):
+            return f"{b} ({a}) {rest}"
+        if _is_name(a, names) and whole_name(a, names) == whole_name(b, names):
+            return f"{a} {rest}"  # «Ямайка (Dagr)»: the in-game name and the nick
+        if m.re is _LEAD_LABEL:
+            return head.replace("[", "(").replace("]", ")", 1) if m["b"] else head
+    words = head.split()
+    for k in range(min(4, len(words) - 1), 0, -1):
+        role = vocab.role_of(" ".join(words[:k]).rstrip(":,"))
+        if role is None:
+            continue
+        rest = " ".join(words[k:])
+        # «Доктор Куба лечит …»: the role, then the name; «Доктор: лечение …»: the role alone
+        label = " ".join(words[:k]).rstrip(":,")
+        named = _name_words(rest, names)
+        if named:
+            after = rest.lstrip(":, ").split()
+            return f"{' '.join(after[:named])} ({label}) {' '.join(after[named:])}"
+        holders = [slot for slot, r in roles.items() if r == role]
+        if len(holders) == 1:
+            return f"{holders[0]} ({label}) {rest}"
+        return None  # a role no one slot is known to have
+    return head
+
+
+def _name_words(text: str, names: NameIndex) -> int:
+    """How many words at the start of `text` are a player's name (0: none)."""
+    words = text.lstrip(":, ").split()
+    return next((k for k in range(min(3, len(words)), 0, -1)
+                 if fold(words[k - 1]) and _is_name(" ".join(words[:k]).rstrip(":,"), names)),
+                0)
+
+
+def canonical_answer(answer: str, vocab: Vocabulary) -> str:
+    """The rule set's own words for an answer the GM wrote otherwise («успешно» for
+    world-cup-2018's «удачно»), else the answer as written."""
+    return vocab.answers.get(fold(answer), answer)

@@ -33,6 +33,8 @@ class Vocabulary:
     gifts: dict[str, str] = field(default_factory=dict)  # gift name -> gift id
     day: set[str] = field(default_factory=set)  # day actions: any role's, by their rules
     own: set[str] = field(default_factory=set)  # abilities some role has of its own
+    # an answer as a GM may write it (folded) -> the rule set's own words for it
+    answers: dict[str, str] = field(default_factory=dict)
 
     def add_ability(self, phrase: str, *ids: str) -> None:
         known = {i for i in ids if i in self.targets}
@@ -128,6 +130,11 @@ def vocabulary(ruleset_id: str | None) -> Vocabulary:
         vocab.add_role("doctor", None, "Доктор")
     for phrase, ids in vocab_words.VERBS.items():
         vocab.add_ability(phrase, *ids)
+    for role_id, also in vocab_words.ROLE_NAMES.get(ruleset_id, {}).items():
+        if role_id in vocab.roles:
+            vocab.add_role(role_id, vocab.roles[role_id], *also)
+    for canonical, said in vocab_words.ANSWERS.get(ruleset_id, {}).items():
+        vocab.answers.update((fold(w), canonical) for w in said)
     for faction, names in vocab_words.FACTIONS.get(ruleset_id, {}).items():
         vocab.factions.setdefault(faction, set()).update(names)
     return vocab

@@ -30,6 +30,22 @@ VERBS: dict[str, tuple[str, ...]] = {
     "covers": ("cover",),
     # checks
     "проверяет": ("boss-search", "sheriff-search", "zombie-search", "reconnaissance"),
+    # the past and the noun, as results are written («проверил Кубу — мафия», «проверка
+    # Кубы: мафия»): perfective verbs have their own normal form
+    "проверил": ("boss-search", "sheriff-search", "zombie-search", "reconnaissance",
+                 "deputy-boss-search", "sheriff-zombie-search", "deputy-zombie-search",
+                 "seer-check"),
+    "проверка": ("boss-search", "sheriff-search", "zombie-search", "reconnaissance",
+                 "deputy-boss-search", "sheriff-zombie-search", "deputy-zombie-search",
+                 "seer-check"),
+    "искал": ("boss-search", "sheriff-search", "zombie-search", "deputy-boss-search",
+              "sheriff-zombie-search", "deputy-zombie-search", "treasure-hunt"),
+    "исповедовал": ("confession",),
+    "лечил": ("treatment", "heal"),
+    "вылечить": ("treatment", "heal"),
+    "застрелил": ("shoot", "boss-shoot", "sheriff-shoot", "deputy-shoot"),
+    "выстрелил": ("shoot", "boss-shoot", "sheriff-shoot", "deputy-shoot"),
+    "стрелял": ("shoot", "boss-shoot", "sheriff-shoot", "deputy-shoot"),
     "поиск шерифа": ("sheriff-search",),
     "поиск босса": ("boss-search", "deputy-boss-search"),
     "поиск зомби": ("zombie-search", "sheriff-zombie-search", "deputy-zombie-search"),
@@ -118,4 +134,22 @@ FACTIONS: dict[str, dict[str, tuple[str, ...]]] = {
                        # a mayor, journalist or jester on the mafia's side («тёмный жур»)
                        "dark": ("dark", "тёмный", "темный", "тёмная", "темная")},
     "mafiascum": {"town": ("town", "мирный"), "mafia": ("mafia", "scum", "мафия")},
+}
+
+
+# rule set -> its own answer words -> how else GMs write them: a private result read from an
+# action's line is kept in the rule set's words, so verify compares it with the replay's
+ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
+    # world-cup-2018 (seed 001): «Ответы на ходы только двух видов: «удачно», «не удачно»»
+    "world-cup-2018": {
+        "удачно": ("удачно", "успешно", "успех", "удался", "удалось", "получилось"),
+        "не удачно": ("не удачно", "неудачно", "неуспешно", "не успешно", "безуспешно",
+                      "неудача", "провал", "не удался", "не удалось", "не получилось"),
+    },
+}
+
+# rule set -> role id -> the classic names GMs also call that role by («Комиссар» for the
+# sheriff who checks, «Доктор» for the doctor)
+ROLE_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
+    "world-cup-2018": {"sheriff": ("Комиссар",), "doctor": ("Доктор",)},
 }

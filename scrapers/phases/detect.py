@@ -89,6 +89,8 @@ class _Detector:
         self.gm = [p for p in posts[count:] if p.gm]
         self.signals = {p.number: post_signals(p) for p in self.gm}
         self.issues: list[ParseIssue] = []
+        self.first = _first_day([s for _, sigs in self.opening for s in sigs],
+                                [s for p in self.gm for s in self.signals[p.number]])
 
     def _after(self, mark: _Mark | None) -> list[tuple[Post, list[Signal]]]:
         """GM posts after the boundary's post; in the boundary's own post, only the numbered
@@ -125,7 +127,7 @@ class _Detector:
             # "Day 1 begins now!" among the GM's first posts (after the game page, which is
             # edited all game long) opens the game
             for post, sigs in self.opening[1:]:
-                found = next((s for s in sigs if _starts_day(s, 1) and not s.rule.weak), None)
+                found = next((s for s in sigs if _starts_day(s, day) and not s.rule.weak), None)
                 if found is not None:
                     return _Mark(post, found, "the GM's opening posts")
         for post, sigs in self._after(after):
@@ -152,9 +154,9 @@ class _Detector:
                 return _Mark(post, found)
             if any(_stops_start(s, day, first) for s in sigs):
                 break
-        if day == 1:
+        if day in (1, self.first):
             for post, sigs in reversed(self.opening):
-                found = next((s for s in sigs if _starts_day(s, 1)), None)
+                found = next((s for s in sigs if _starts_day(s, day)), None)
                 if found is not None:
                     return _Mark(post, found, "the GM's opening posts")
         return None
@@ -200,9 +202,13 @@ class _Detector:
         after = night_start = n0
         night_number = 0
         day = 1
+        if n0 is None and self.first > 1:
+            # a topic of one later day («День третий»): the night before it ends at its start
+            day = night_number = self.first
+            night_number -= 1
         while True:
             start = self.day_start(day, after)
-            if night_start is not None:
+            if night_start is not None or (day == self.first > 1 and start is not None):
                 phases.append(Phase(kind="night", number=night_number,
                                     start=_boundary(night_start), end=_boundary(start)))
             end = self.day_end(day, start, after)
@@ -225,6 +231,29 @@ class _Detector:
             night_number = day
             day += 1
         return phases
+
+
+def _first_day(opening: Sequence[Signal], rest: Sequence[Signal]) -> int:
+    """The first day the thread holds, by the GM's own numbers: a topic of one later day
+    (games split one topic a day) opens with «День третий», «Наступил день 2», «Итоги ночи 2
+    и начало дня 3». Taken only when the GM's opening posts (before anyone else posts) hold
+    the first numbered announcement, one that starts (or counts the votes of) that day, and
+    no announcement anywhere names an earlier phase; else day 1 (a GM who numbers no day
+    before "Day 2" has still run day 1 in the thread)."""
+    def numbered(signals: Sequence[Signal]) -> list[Signal]:
+        return [s for s in signals if s.number is not None and not s.rule.weak
+                and s.kind != "game-end"]
+
+    first_ones = numbered(opening)
+    if not first_ones or first_ones[0].kind not in ("day-start", "in-day"):
+        return 1
+    numbered_all = [*first_ones, *numbered(rest)]
+    first = first_ones[0].number
+    assert first is not None
+    # night n ends day n: "Night 1 has begun" is about day 1
+    if first < 2 or any((s.number or 0) < first for s in numbered_all):
+        return 1
+    return first
 
 
 def _boundary(mark: _Mark | None) -> Boundary | None:

@@ -33,11 +33,14 @@ _EN_ORDINALS = ["zeroth", "first", "second", "third", "fourth", "fifth", "sixth"
 # would match «вторник» or «пятница».
 _RU_ORDINAL_STEMS = ["нулев", "перв", "втор", "трет", "четв[её]рт", "пят", "шест", "седьм",
                      "восьм", "девят", "десят", "одиннадцат", "двенадцат", "тринадцат",
-                     "четырнадцат", "пятнадцат"]
+                     "четырнадцат", "пятнадцат", "шестнадцат", "семнадцат", "восемнадцат",
+                     "девятнадцат", "двадцат"]
 _RU_ENDINGS = ("(?:ый|ой|ий|ая|ое|ее|ого|его|ому|ему|ую|юю|ей|ые|ых|ым|ом|ем|ья|ье|ьего"
                "|ьему|ьей|ью|ьи|ьих|ьим)")
 _RU_CARDINALS = ["ноль", "один", "два", "три", "четыре", "пять", "шесть", "семь", "восемь",
-                 "девять", "десять"]
+                 "девять", "десять", "одиннадцать", "двенадцать", "тринадцать", "четырнадцать",
+                 "пятнадцать", "шестнадцать", "семнадцать", "восемнадцать", "девятнадцать",
+                 "двадцать"]
 
 _NUMBER_WORDS: dict[str, int] = {}
 for _i, _w in enumerate(_EN_CARDINALS):
@@ -56,7 +59,10 @@ _WORDS_ALT = "|".join(sorted(
 # A phase number: digits (not a date or a time: "Day 2" but not "day 2/3" or "day 12:00"),
 # or a number word.
 NUMBER = rf"(?:\d{{1,2}}(?![\d/:.]\d)|(?:{_WORDS_ALT})\b)"
-RU_ORDINAL = rf"(?:(?:{'|'.join(f'{s}{_RU_ENDINGS}' for s in _RU_ORDINAL_STEMS)})\b)"
+# «3-й день», «2-го дня», «3й»: digits with the ordinal's ending
+_RU_DIGIT_ORDINAL = r"\d{1,2}\s?-?\s?(?:й|ой|ий|ый|го|ого|его|я|ая|ое|е|му|м)"
+RU_ORDINAL = (rf"(?:(?:{'|'.join(f'{s}{_RU_ENDINGS}' for s in _RU_ORDINAL_STEMS)}"
+              rf"|{_RU_DIGIT_ORDINAL})\b)")
 _PLACEHOLDER = re.compile(r"\{(n|d|ru_ord)\}")
 
 
@@ -65,6 +71,9 @@ def parse_number(word: str) -> int | None:
     low = word.strip().lower()
     if low.isdigit():
         return int(low)
+    lead = re.match(r"\d+", low)
+    if lead is not None and re.fullmatch(_RU_DIGIT_ORDINAL, low):
+        return int(lead[0])
     if low in _NUMBER_WORDS:
         return _NUMBER_WORDS[low]
     for rx, value in _RU_ORDINAL_RES:
@@ -304,6 +313,14 @@ RULES: tuple[Rule, ...] = (
     Rule("ru: день n (заголовок)", "day-start",
          rf"\A\W*(?:день\s*{{n}}|{{ru_ord}}\s+день|утро(?:\s+{{ru_ord}}\s+дня)?){_LINE_END}",
          needles=("день", "утро")),
+    # «Начало дня 3», «утро третьего дня», «Итоги ночи 2 и начало дня 3»: the GM names the
+    # day (a topic per day starts with it), or the night just over
+    Rule("ru: начало дня n", "day-start",
+         r"\b(?:начал[оа]|начинается|начался|утро)\s+(?:{ru_ord}\s+)?дня(?:\s*{n})?\b",
+         needles=("дня",)),
+    Rule("ru: итоги ночи n", "day-start",
+         r"\b(?:итоги|результаты|события)\s+(?:{ru_ord}\s+)?ночи(?:\s*{n})?\b", offset=1,
+         needles=("ночи",)),
     Rule("ru: ночь окончена", "day-start",
          r"\b(?:ночь\s*{n}?\s+(?:окончена|закончена|закончилась|завершена|прошла|подошла\s+к\s+"
          r"концу)|город\s+просыпа\w*|наступил\w*\s+утро|при[её]м\s+(?:ночных\s+)?ходов\s+"
@@ -326,7 +343,7 @@ RULES: tuple[Rule, ...] = (
          weak=True, needles=("ходов",)),
     # --- Russian: the day ends ---------------------------------------------------------------
     Rule("ru: день окончен", "day-end",
-         r"\bдень(?:\s*{n})?\s+(?:окончен|закончен|закончился|завершен|завершён|завершился"
+         r"\b(?:{ru_ord}\s+)?день(?:\s*{n})?\s+(?:окончен|закончен|закончился|завершен|завершён|завершился"
          r"|подош[её]л\s+к\s+концу)", needles=("день",)),
     Rule("ru: итоги голосования", "day-end",
          r"(?<!промежуточные\s)\b(?:итоги|результаты)\s+(?:дневного\s+)?голосования\b"
