@@ -51,8 +51,8 @@ class Stated:
 
 def stated_thresholds(log: GameLog) -> list[Stated]:
     """Every threshold statement of the GM's posts in a day, once per day and numbers."""
-    days = sorted(((p.number, p.start.post if p.start else None,
-                    p.end.post if p.end else None) for p in log.phases if p.kind == "day"))
+    days = sorted((p.number, p.start.post if p.start else None,
+                    p.end.post if p.end else None) for p in log.phases if p.kind == "day")
     if not days:
         return []
     alive_at: dict[int, int] = {}

@@ -502,18 +502,18 @@ def _day_events(game: ArchiveGame, published: Published, slots: list[Slot],
             continue
         found.vote_resets.append(SourceRef(kind="archive", file=file, line=line, post=post,
                                           text=text))
-    for item in [*ruled_out_marks(game), *not_votes(game)] if rulings else []:
-        slot = slot_named(slots, item.nick)
-        found = _day_item(published, days, item.post)
+    for note in [*ruled_out_marks(game), *not_votes(game)] if rulings else []:
+        slot = slot_named(slots, note.nick)
+        found = _day_item(published, days, note.post)
         if found is None or slot is None:
             issues.append(ParseIssue(
                 severity="warning", code="ruling-not-placed",
-                where=Where(file=file, line=item.line),
-                message=f"the notes' ruling {item.text!r} names no slot or day of this game",
-                text=item.text))
+                where=Where(file=file, line=note.line),
+                message=f"the notes' ruling {note.text!r} names no slot or day of this game",
+                text=note.text))
             continue
-        found.ruled_out.append(MarkRuledOut(post=item.post, voter=slot.id, source=SourceRef(
-            kind="archive", file=file, line=item.line, post=item.post, text=item.text)))
+        found.ruled_out.append(MarkRuledOut(post=note.post, voter=slot.id, source=SourceRef(
+            kind="archive", file=file, line=note.line, post=note.post, text=note.text)))
 
 
 def _day_item(published: Published, days: list[Phase], post: int) -> PhasePublished | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from engine.gamelog import GameLog, ParseIssue, Slot, Vote, Where
+from engine.gamelog.votes import VoteSpecial
 from scrapers.importers.mafiascum_archive import ArchiveGame
 from scrapers.importers.mafiascum_notes import NoteItem, corrected_votes, strip_day
 
@@ -33,7 +34,7 @@ def slot_named(slots: list[Slot], nick: str) -> Slot | None:
     return None
 
 
-def _target(slots: list[Slot], written: str) -> tuple[str | None, str | None] | None:
+def _target(slots: list[Slot], written: str) -> tuple[str | None, VoteSpecial | None] | None:
     """(target slot id, special) the note's 'voted Y' names; None when it names nobody."""
     folded = _FOLD.sub("", written.lower())
     if folded in ("nolynch", "nolynching"):
@@ -69,7 +70,7 @@ def apply_corrected_votes(log: GameLog, game: ArchiveGame, file: str) -> None:
         log.issues.append(_apply(log, item, slot.id, said, where))
 
 
-def _apply(log: GameLog, item: NoteItem, voter: str, said: tuple[str | None, str | None],
+def _apply(log: GameLog, item: NoteItem, voter: str, said: tuple[str | None, VoteSpecial | None],
            where: Where) -> ParseIssue:
     target, special = said
     detail = f"archive notes, line {item.line}: {item.text}"

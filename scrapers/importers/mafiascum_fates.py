@@ -87,7 +87,7 @@ def read_fate(raw: str, *, file: str, line: int, issues: list[ParseIssue]) -> Fa
             # not a phase word: the number belongs to no phase; keep the words as the verb
             verb_text = " ".join(p for p in (verb_text, word, number) if p)
         else:
-            phase = phase_key(near, int(number))
+            phase = phase_key("day" if near == "day" else "night", int(number))
             if near != word:
                 read_as.append(f"{word!r} as {near!r}")
     verb = verb_text if verb_text in _VERB_KIND else _nearest(verb_text, tuple(_VERB_KIND))

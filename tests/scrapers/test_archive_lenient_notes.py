@@ -50,10 +50,11 @@ def _posts() -> list[dict[str, Any]]:
     ]
 
 
-def _import(tmp_path: Path, notes: str, **options: bool) -> GameLog:
+def _import(tmp_path: Path, notes: str, *, note_corrections: bool = True) -> GameLog:
     ds = fx.write(tmp_path, _posts(), archive=ARCHIVE.format(notes=notes),
                   transitions=TRANSITIONS)
-    return import_mafiascum(MafiascumFiles(ds.posts, ds.archive, ds.transitions), **options)
+    return import_mafiascum(MafiascumFiles(ds.posts, ds.archive, ds.transitions),
+                            note_corrections=note_corrections)
 
 
 def _vote_of(log: GameLog, post: int) -> list[tuple[str | None, str | None, bool]]:
@@ -73,7 +74,8 @@ def test_voted_y_in_post_n_corrects_the_mark(tmp_path: Path) -> None:
     [vote] = [v for v in log.votes if v.post == 4]
     assert (vote.target, vote.counts, vote.reason, vote.raw) == ("Rook", True, None,
                                                                  "VOTE: the tall one")
-    assert vote.detail is not None and note in vote.detail
+    assert vote.detail is not None
+    assert note in vote.detail
     [issue] = [i for i in log.issues if i.code == "note-correction"]
     assert (issue.severity, issue.where.line, issue.where.post) == ("warning", 5, 4)
     result = count_day(log, 1)
