@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from engine.gamelog import GameLog, ParseIssue, Post, Where
 from scrapers.html_text import element_text
+from scrapers.stated_thresholds import NO_LYNCH_KEY, threshold_rulings
 from scrapers.votes.marks import parse_body
 
 RULES_POSTS = 5  # GM posts read before the first day starts: the rules post and its parts
@@ -175,10 +176,15 @@ def read_house_rules(log: GameLog, keys: set[str]) -> tuple[dict[str, str], list
 
 
 def apply_house_rules(log: GameLog, ruling_keys: list[str]) -> None:
-    """Set the stated rulings the log does not already choose (in place)."""
+    """Set the stated rulings the log does not already choose (in place): from the rules
+    post, and, under a majority rule set (mafiascum), from the thresholds the GM states in
+    the thread ("With 10 alive, it takes 6 to lynch and 5 to no lynch"), each statement
+    reported whether or not it chooses a ruling."""
     open_keys = {k for k in ruling_keys if k not in log.meta.rulings}
-    if not open_keys:
-        return
-    chosen, issues = read_house_rules(log, open_keys)
+    chosen, issues = read_house_rules(log, open_keys) if open_keys else ({}, [])
+    if NO_LYNCH_KEY in ruling_keys:
+        stated, said = threshold_rulings(log, open_keys - set(chosen))
+        chosen.update(stated)
+        issues.extend(said)
     log.meta.rulings.update(chosen)
     log.issues.extend(issues)

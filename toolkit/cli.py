@@ -75,6 +75,9 @@ def import_mafiascum(
     output: Annotated[Path, typer.Option("-o", "--output", help="GAME.json or GAME.json.gz")],
     timezone: Annotated[str, typer.Option(help="IANA zone of the board's clock")] = "UTC",
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+    strict: Annotated[bool, typer.Option(
+        help="refuse the game at the first bad line of archive.txt or transitions.tsv "
+             "(default: report every bad line, keep what it still says)")] = False,
 ) -> None:
     """Import a mafiascum.net game (donbot dataset files) into a game log."""
     from scrapers.importers.mafiascum import MafiascumFiles
@@ -83,7 +86,8 @@ def import_mafiascum(
     err = _err()
     try:
         log = run_import(MafiascumFiles(posts, archive, transitions), timezone=timezone,
-                         progress=None if quiet else (lambda m: err.print(f"[dim]{m}[/dim]")))
+                         progress=None if quiet else (lambda m: err.print(f"[dim]{m}[/dim]")),
+                         strict=strict)
         save(log, output)
     except MafiakitError as exc:
         raise _fail(exc) from None

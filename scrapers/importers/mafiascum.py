@@ -41,16 +41,15 @@ from engine.rulesets import get_ruleset
 from scrapers.accounting import imported_posts_balance, record, take_votes
 from scrapers.house_rules import apply_house_rules
 from scrapers.html_text import body_text
-from scrapers.importers.mafiascum_archive import (
-    ArchiveGame,
-    find_block,
+from scrapers.importers.mafiascum_archive import ArchiveGame, find_block, read_game, split_blocks
+from scrapers.importers.mafiascum_corrections import apply_corrected_votes, slot_named
+from scrapers.importers.mafiascum_notes import (
     kills_on_posts,
     no_lynch_days,
+    not_votes,
     one_less_for_no_lynch,
-    read_game,
     resets_on_posts,
     ruled_out_marks,
-    split_blocks,
     two_lynches_a_day,
 )
 from scrapers.importers.mafiascum_posts import RawPost, iter_posts, parse_time, read_bytes
@@ -70,9 +69,15 @@ class MafiascumFiles:
 
 
 def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
-                     progress: Callable[[str], None] | None = None) -> GameLog:
-    """Read the three files and build the game log. Raises `BadInputError` (exit 2) for
-    anything that would lose data or ground truth; other oddities become `issues`."""
+                     progress: Callable[[str], None] | None = None, strict: bool = False,
+                     note_corrections: bool = True) -> GameLog:
+    """Read the three files and build the game log. Lenient by default: a bad line of
+    archive.txt or transitions.tsv is an issue and what it still says is kept, and the game
+    is refused (`BadInputError`, exit 2, with every bad line) only when no slot is left;
+    `strict` raises at the first bad line. `note_corrections`: apply the archive notes'
+    corrections of single marks ('X voted Y in post N but ...', 'X did not vote in post N
+    but ...', 'X tried to vote ... but moderator ignored it'); off, the count is the posts'
+    alone (the notes' game facts, deaths on posts, resets and no-lynch days, still apply)."""
     say = progress or (lambda _msg: None)
     try:
         zone = zone_info(timezone)
@@ -90,15 +95,22 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
     archive_bytes = _read(files.archive)
     archive_text = _decode(archive_bytes, files.archive)
     game = read_game(find_block(split_blocks(archive_text), thread, str(files.archive)),
-                     files.archive.name)
+                     files.archive.name, strict=strict)
     issues.extend(game.issues)
-    if game.game_number is None:
-        raise BadInputError(str(files.archive), None,
-                            f"the title {game.title!r} of thread t={thread} has no game number")
-
     transitions_bytes = _read(files.transitions)
-    day_ends = read_day_ends(_decode(transitions_bytes, files.transitions), game.game_number,
-                             str(files.transitions))
+    if game.game_number is None:
+        if strict:
+            raise BadInputError(str(files.archive), None,
+                                f"the title {game.title!r} of thread t={thread} has no game "
+                                "number")
+        day_ends = DayEnds(game_number="", ends=[], line=None, issues=[ParseIssue(
+            severity="warning", code="archive-no-game-number", where=Where(file=files.archive.name),
+            message=f"the title {game.title!r} of thread t={thread} has no game number: the "
+                    "day ends of transitions.tsv cannot be found", text=game.title)])
+    else:
+        day_ends = read_day_ends(_decode(transitions_bytes, files.transitions),
+                                 game.game_number, files.transitions.name, strict=strict)
+    issues.extend(day_ends.issues)
 
     say(f"building game {game.game_number}: {len(raw_posts)} posts")
     mods = {m.lower() for m in game.moderators}
@@ -120,7 +132,8 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
     if two_lynches_a_day(game) is not None:
         rulings["mafiascum.day-lynches"] = "two"
     published = _published(game, slots, files.archive.name)
-    _day_events(game, published, slots, phases, files.archive.name, issues)
+    _day_events(game, published, slots, phases, files.archive.name, issues,
+                rulings=note_corrections)
     meta = Meta(
         title=game.title, game_id=f"mafiascum:{thread}", forum="mafiascum.net", engine="phpbb3",
         thread_urls=[game.url], ruleset="mafiascum", rulings=rulings, gms=game.moderators,
@@ -136,6 +149,8 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
     log.issues.extend(read_vote_counts(log))
     say("reading the votes")
     votes = take_votes(log)
+    if note_corrections:
+        apply_corrected_votes(log, game, files.archive.name)
     # the file's lines, counted apart from the reader that turned them into posts
     lines = sum(1 for line in posts_bytes.decode("utf-8").split("\n") if line.strip())
     record(log, [imported_posts_balance(lines, log, files.posts.name), votes])
@@ -459,13 +474,14 @@ def _phases(game: ArchiveGame, day_ends: DayEnds, posts: list[Post], file: str,
 
 
 def _day_events(game: ArchiveGame, published: Published, slots: list[Slot],
-                phases: list[Phase], file: str, issues: list[ParseIssue]) -> None:
+                phases: list[Phase], file: str, issues: list[ParseIssue], *,
+                rulings: bool = True) -> None:
     """The notes' day-kills ('X killed on post N') give the post of the death; their resets
-    ('votecount reset on post N') and rulings on single marks ('X tried to vote Y in post N
-    but moderator ignored it') go to the day holding that post."""
-    by_nick = {n.lower(): s for s in slots for n in s.nicks}
+    ('votecount reset on post N') and, with `rulings`, their rulings on single marks ('X
+    tried to vote Y in post N but moderator ignored it', 'X did not vote in post N but ...')
+    go to the day holding that post."""
     for nick, post, line, text in kills_on_posts(game):
-        slot = by_nick.get(nick.lower())
+        slot = slot_named(slots, nick)
         death = None
         for item in published.phases:
             for d in item.deaths:
@@ -486,17 +502,18 @@ def _day_events(game: ArchiveGame, published: Published, slots: list[Slot],
             continue
         found.vote_resets.append(SourceRef(kind="archive", file=file, line=line, post=post,
                                           text=text))
-    for nick, post, line, text in ruled_out_marks(game):
-        slot = by_nick.get(nick.lower())
-        found = _day_item(published, days, post)
+    for note in [*ruled_out_marks(game), *not_votes(game)] if rulings else []:
+        slot = slot_named(slots, note.nick)
+        found = _day_item(published, days, note.post)
         if found is None or slot is None:
             issues.append(ParseIssue(
-                severity="warning", code="ruling-not-placed", where=Where(file=file, line=line),
-                message=f"the notes' ruling {text!r} names no slot or day of this game",
-                text=text))
+                severity="warning", code="ruling-not-placed",
+                where=Where(file=file, line=note.line),
+                message=f"the notes' ruling {note.text!r} names no slot or day of this game",
+                text=note.text))
             continue
-        found.ruled_out.append(MarkRuledOut(post=post, voter=slot.id, source=SourceRef(
-            kind="archive", file=file, line=line, post=post, text=text)))
+        found.ruled_out.append(MarkRuledOut(post=note.post, voter=slot.id, source=SourceRef(
+            kind="archive", file=file, line=note.line, post=note.post, text=note.text)))
 
 
 def _day_item(published: Published, days: list[Phase], post: int) -> PhasePublished | None:

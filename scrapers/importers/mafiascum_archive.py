@@ -11,27 +11,12 @@ import re
 from dataclasses import dataclass, field
 
 from engine.errors import BadInputError
-from engine.gamelog import Fate, ParseIssue, SourceRef, Where, phase_key
-from engine.gamelog.slots import FateKind
+from engine.gamelog import Fate, ParseIssue, SourceRef, Where
+from scrapers.importers.mafiascum_fates import parse_fate, read_fate, reads_as_fate
 
 _THREAD_ID = re.compile(r"[?&]t=(\d+)")
 _GAME_NUMBER = re.compile(r"(\d{3,5})")
 _REPLACED = re.compile(r"(?:^|(?<=\s))replaced(?=\s|$)", re.I)
-_FATE = re.compile(
-    r"^(?:was\s+)?(?P<verb>killed\s+lynched|lynched|killed|endgamed|modkilled|shot|survived)"
-    r"(?:\s+(?P<kind>day|night)\s+(?P<number>\d+))?$",
-    re.I,
-)
-_VERB_KIND: dict[str, tuple[FateKind, str | None]] = {
-    "lynched": ("eliminated", None),
-    "killed": ("killed", None),
-    "shot": ("killed", "shot"),
-    "endgamed": ("endgamed", None),
-    "modkilled": ("modkilled", None),
-    "survived": ("survived", None),
-    # seen once ("MTD, Mafia Roleblocker, killed lynched day 3"): the slot was lynched
-    "killed lynched": ("eliminated", None),
-}
 
 # Faction words at the start of a mafiascum role name, longest first.
 _FACTION_PREFIXES: tuple[tuple[str, str], ...] = (
@@ -121,44 +106,26 @@ def faction_of(role_name: str) -> str | None:
     return None
 
 
-def parse_fate(raw: str, *, file: str, line: int) -> Fate:
-    """'lynched Day 2' -> Fate(eliminated, D2). An unknown fate is bad input (exit 2): the
-    slot's outcome is ground truth and must not be guessed."""
-    text = " ".join(raw.split())
-    m = _FATE.match(text)
-    if m is None:
-        raise BadInputError(
-            file,
-            f"line {line}",
-            f"unknown fate {raw.strip()!r}; expected e.g. 'survived', 'lynched Day 2', "
-            "'killed Night 1', 'modkilled Day 3', 'endgamed'",
-        )
-    kind, cause = _VERB_KIND[" ".join(m["verb"].lower().split())]
-    phase = None
-    if m["kind"]:
-        phase = phase_key("day" if m["kind"].lower() == "day" else "night", int(m["number"]))
-    if kind == "survived":
-        phase = None
-    source = SourceRef(kind="archive", file=file, line=line, text=raw.strip())
-    return Fate(kind=kind, phase=phase, cause=cause, raw=raw.strip(), source=source)
-
-
-def read_game(block: ArchiveBlock, file: str) -> ArchiveGame:
-    """Read one block in full. Bad slot lines and unknown fates raise `BadInputError`;
-    oddities that lose nothing (an empty name in a replacement chain) become issues."""
+def read_game(block: ArchiveBlock, file: str, *, strict: bool = False) -> ArchiveGame:
+    """Read one block in full. Strict: a bad slot line or an unknown fate raises
+    `BadInputError` at the first. Lenient (the default): every bad line becomes an issue and
+    what it still says is kept (a fate read by edit distance, a slot with an unknown fate);
+    the block is refused only when no slot is left, with every bad line in the message."""
     issues: list[ParseIssue] = []
     moderators: list[str] = []
     result: str | None = None
     notes: list[tuple[int, str]] = []
     slots: list[ArchiveSlot] = []
     in_players = False
+    unknown: list[tuple[int, str]] = []
     for number, line in block.lines[2:]:
         stripped = line.strip()
         if not stripped:
             continue
         if not in_players:
             key, sep, value = stripped.partition(":")
-            if stripped == "Players":
+            if stripped == "Players" or (not strict and stripped.rstrip(":").strip().lower()
+                                         == "players"):
                 in_players = True
             elif sep and key == "Moderator":
                 moderators = [m.strip() for m in value.split(",") if m.strip()]
@@ -167,116 +134,104 @@ def read_game(block: ArchiveBlock, file: str) -> ArchiveGame:
             elif sep and key == "Notes":
                 notes.append((number, value.strip()))
             else:
-                issues.append(ParseIssue(
-                    severity="warning", code="archive-unknown-line",
-                    where=Where(file=file, line=number),
-                    message="line in the game header not understood; kept in meta.notes",
-                    text=stripped))
-                notes.append((number, stripped))
+                unknown.append((number, stripped))
             continue
-        slots.append(_read_slot(stripped, file, number, issues))
+        slot = _read_slot(stripped, file, number, issues, strict)
+        if slot is not None:
+            slots.append(slot)
+    if not in_players and not strict:
+        # no 'Players' line: the lines that read as slot lines are taken as the players
+        taken = [(n, t) for n, t in unknown if t.count(",") >= 2]
+        if taken:
+            issues.append(ParseIssue(
+                severity="warning", code="archive-no-players-line",
+                where=Where(file=file, line=taken[0][0]),
+                message=f"the block has no 'Players' line; {len(taken)} lines that read as "
+                        "'<nick>, <role>, <fate>' are taken as the slots"))
+            unknown = [u for u in unknown if u not in taken]
+            for n, t in taken:
+                slot = _read_slot(t, file, n, issues, strict)
+                if slot is not None:
+                    slots.append(slot)
+            in_players = True
+    for n, t in unknown:
+        issues.append(ParseIssue(
+            severity="warning", code="archive-unknown-line", where=Where(file=file, line=n),
+            message="line in the game header not understood; kept in meta.notes", text=t))
+        notes.append((n, t))
+    notes.sort()
     if not in_players:
         raise BadInputError(file, f"line {block.lines[0][0]}",
                             f"the block of {block.url} has no 'Players' line")
     if not slots:
+        bad = [f"line {i.where.line}: {i.message}" for i in issues if i.severity == "error"]
         raise BadInputError(file, f"line {block.lines[0][0]}",
-                            f"the block of {block.url} lists no players")
+                            f"the block of {block.url} lists no usable players"
+                            + (": " + "; ".join(bad) if bad else ""))
     return ArchiveGame(url=block.url, thread=block.thread, title=block.title,
                        game_number=block.game_number, moderators=moderators, result=result,
                        notes=notes, slots=slots, issues=issues)
 
 
-def _read_slot(line: str, file: str, number: int, issues: list[ParseIssue]) -> ArchiveSlot:
-    parts = line.rsplit(",", 2)
-    if len(parts) != 3 or not all(p.strip() for p in parts):
-        raise BadInputError(file, f"line {number}",
-                            f"slot line {line!r} is not '<nick[s]>, <role>, <fate>'")
-    names_raw, role_raw, fate_raw = (p.strip() for p in parts)
+def _read_slot(line: str, file: str, number: int, issues: list[ParseIssue],
+               strict: bool) -> ArchiveSlot | None:
+    """One slot line; None (with an error issue) when it names no player."""
+    where = Where(file=file, line=number)
+    parts = [p.strip() for p in line.rsplit(",", 2)]
+    if len(parts) != 3 or not all(parts):
+        if strict:
+            raise BadInputError(file, f"line {number}",
+                                f"slot line {line!r} is not '<nick[s]>, <role>, <fate>'")
+        parts = _short_slot_line(parts, line, where, issues)
+    names_raw, role_raw, fate_raw = parts
     chain = _REPLACED.split(names_raw)
     names = [n.strip() for n in chain if n.strip()]
-    if len(names) != len(chain):
+    if names and len(names) != len(chain):
         issues.append(ParseIssue(
-            severity="warning", code="archive-empty-name", where=Where(file=file, line=number),
+            severity="warning", code="archive-empty-name", where=where,
             message="empty name in a replacement chain; left out", text=names_raw))
     if not names:
-        raise BadInputError(file, f"line {number}", f"slot line {line!r} names no player")
-    faction = faction_of(role_raw)
+        if strict:
+            raise BadInputError(file, f"line {number}", f"slot line {line!r} names no player")
+        issues.append(ParseIssue(
+            severity="error", code="archive-bad-slot-line", where=where,
+            message=f"slot line {line!r} names no player; left out", text=line))
+        return None
+    faction = faction_of(role_raw) if role_raw else None
     if faction is None:
         issues.append(ParseIssue(
-            severity="warning", code="archive-unknown-faction",
-            where=Where(file=file, line=number),
+            severity="warning", code="archive-unknown-faction", where=where,
             message="the role name does not say the faction; faction left empty", text=role_raw))
+    if strict:
+        fate = parse_fate(fate_raw, file=file, line=number)
+    elif fate_raw:
+        fate = read_fate(fate_raw, file=file, line=number, issues=issues)
+    else:
+        fate = Fate(kind="unknown", source=SourceRef(kind="archive", file=file, line=number))
     # "A replaced B replaced C": C played first, then B, then A.
     return ArchiveSlot(nicks=list(reversed(names)), role_name=role_raw, faction=faction,
-                       fate=parse_fate(fate_raw, file=file, line=number), line=number, raw=line)
+                       fate=fate, line=number, raw=line)
 
 
-_NO_LYNCH = re.compile(r"\bD(\d+)\s+no\s+lynch\b", re.I)
-
-
-def no_lynch_days(game: ArchiveGame) -> list[tuple[int, int, str]]:
-    """Days the notes record as 'DN no lynch': (day, line, the matched text)."""
-    found: list[tuple[int, int, str]] = []
-    for line, text in game.notes:
-        for m in _NO_LYNCH.finditer(text):
-            found.append((int(m.group(1)), line, m.group(0)))
-    return found
-
-
-_KILLED_ON = re.compile(r"(?P<nick>[^;:]+?)\s+killed\s+on\s+post\s+(?P<post>\d+)", re.I)
-_RESET_ON = re.compile(r"vote\s*count\s+reset\s+on\s+post\s+(?P<post>\d+)", re.I)
-_TWO_LYNCHES = re.compile(r"\b(?:two|2) players are lynched per day\b|\bdouble[\s-]lynch\b",
-                          re.I)
-# "X tried to vote Y in post N but moderator ignored it", "... but since it was not on its
-# own line the mod discounted it": the GM's ruling on one mark
-_RULED_OUT = re.compile(r"(?P<nick>[^;:]+?)\s+tried\s+to\s+vote\b[^;]*?\bin\s+post\s+"
-                        r"(?P<post>\d+)\s+but\b[^;]*?\b(?:moderator|mod)\b[^;]*?"
-                        r"\b(?:ignored|rejected|discounted|disallowed|did\s+not\s+count)\b"
-                        r"[^;]*", re.I)
-_ONE_LESS = re.compile(r"\bone\s+less\s+for\s+no[\s-]*lynch\b", re.I)
-
-
-def kills_on_posts(game: ArchiveGame) -> list[tuple[str, int, int, str]]:
-    """'X killed on post N' in the notes (day-kills): (nick, post, line, the matched text)."""
-    found: list[tuple[str, int, int, str]] = []
-    for line, text in game.notes:
-        for piece in text.split(";"):
-            m = _KILLED_ON.search(piece)
-            if m:
-                found.append((m["nick"].strip(), int(m["post"]), line, m.group(0).strip()))
-    return found
-
-
-def resets_on_posts(game: ArchiveGame) -> list[tuple[int, int, str]]:
-    """'votecount reset on post N' in the notes: (post, line, the matched text)."""
-    return [(int(m["post"]), line, m.group(0)) for line, text in game.notes
-            for m in _RESET_ON.finditer(text)]
-
-
-def _first_said(game: ArchiveGame, regex: re.Pattern[str]) -> tuple[int, str] | None:
-    """Where the notes first say it: (line, the matched text)."""
-    for line, text in game.notes:
-        m = regex.search(text)
-        if m:
-            return line, m.group(0)
-    return None
-
-
-def one_less_for_no_lynch(game: ArchiveGame) -> tuple[int, str] | None:
-    """The notes' 'one less for no lynch': (line, the matched text), when they say so."""
-    return _first_said(game, _ONE_LESS)
-
-
-def ruled_out_marks(game: ArchiveGame) -> list[tuple[str, int, int, str]]:
-    """The notes' rulings on single marks ('X tried to vote Y in post N but moderator ignored
-    it'): (nick, post, line, the matched text)."""
-    return [(m["nick"].strip(), int(m["post"]), line, m.group(0).strip())
-            for line, text in game.notes for m in _RULED_OUT.finditer(text)]
-
-
-def two_lynches_a_day(game: ArchiveGame) -> tuple[int, str] | None:
-    """The notes' 'Two players are lynched per Day': (line, the matched text)."""
-    return _first_said(game, _TWO_LYNCHES)
+def _short_slot_line(parts: list[str], line: str, where: Where,
+                     issues: list[ParseIssue]) -> list[str]:
+    """A slot line without its three parts, read leniently: the nick comes first; a last part
+    that reads as a fate is the fate; what is missing is left empty (an unknown fate)."""
+    if len(parts) == 3:  # three parts, one of them empty
+        names, role, fate = parts
+    elif len(parts) == 2 and reads_as_fate(parts[1]):
+        names, role, fate = parts[0], "", parts[1]
+    elif len(parts) == 2:
+        names, role, fate = parts[0], parts[1], ""
+    else:
+        names, role, fate = parts[0], "", ""
+    missing = [what for what, value in (("role", role), ("fate", fate)) if not value]
+    if names:
+        issues.append(ParseIssue(
+            severity="warning", code="archive-bad-slot-line", where=where,
+            message=f"slot line is not '<nick[s]>, <role>, <fate>'; kept with the "
+                    f"{' and '.join(missing) or 'parts'} it lacks left empty", text=line))
+    return [names, role, fate]
 
 
 def find_block(blocks: list[ArchiveBlock], thread: str, file: str) -> ArchiveBlock:

@@ -105,3 +105,69 @@ def test_a_double_lynch_game() -> None:
         rules("Due to balance I had to remove the ability to double lynch."),
         {"mafiascum.day-lynches"})
     assert chosen == {}
+
+
+# -- thresholds the GM states in the thread ---------------------------------------------
+
+NL = "mafiascum.no-lynch-threshold"
+FIVE = [(n, n, None) for n in ("Ash", "Birch", "Cedar", "Dogwood", "Elm")]
+
+
+def stated(*gm_posts: str, player_post: str = "hi") -> GameLog:
+    """Day 1 with five players; the GM's posts (plain text) after one player post."""
+    log = day_one("mafiascum", FIVE, [("Ash", player_post), *(("Mod", p) for p in gm_posts)],
+                  gm="Mod", opening="Rules.")
+    for post in log.posts:
+        post.text = post.html
+    return log
+
+
+def test_a_stated_no_lynch_threshold_chooses_the_ruling() -> None:
+    log = stated("Vote count\nElm - Ash\nWith 5 alive, it takes 3 to lynch and 2 to no lynch.",
+                 "Vote count\nNot voting: all\nWith 5 alive it takes 3 to lynch or 2 to No Lynch.")
+    apply_house_rules(log, [NL])
+    assert log.meta.rulings == {NL: "one-less"}
+    assert [(i.code, i.severity, i.where.post) for i in log.issues] == [
+        ("house-threshold", "info", 2), ("house-rule", "info", 2)]
+    assert log.issues[0].message == "Day 1: the GM states 3 to lynch, 2 to no lynch with 5 alive"
+    assert log.issues[0].text == "With 5 alive, it takes 3 to lynch and 2 to no lynch."
+    assert "(1 statements, days 1)" in log.issues[1].message
+
+
+def test_the_alive_count_not_stated_is_the_living_at_the_days_start() -> None:
+    log = stated("It takes 3 votes to lynch and 3 to no lynch.", "Majority is 3.")
+    apply_house_rules(log, [NL])
+    assert log.meta.rulings == {NL: "majority"}
+    assert [i.message for i in log.issues if i.code == "house-threshold"] == [
+        "Day 1: the GM states 3 to lynch, 3 to no lynch with 5 alive at the start of the day",
+        "Day 1: the GM states 3 to lynch with 5 alive at the start of the day"]
+
+
+def test_a_lynch_threshold_other_than_the_majority_is_reported_not_applied() -> None:
+    log = stated("With 8 alive it takes 4 to lynch and 4 to no lynch.")
+    apply_house_rules(log, [NL])
+    assert log.meta.rulings == {}
+    [issue] = log.issues
+    assert (issue.code, issue.severity, issue.where.post) == ("house-threshold-differs",
+                                                              "warning", 2)
+    assert "the majority is 5, which the count keeps" in issue.message
+
+
+def test_stated_thresholds_that_disagree_keep_the_default() -> None:
+    log = stated("With 5 alive, it takes 3 to lynch and 3 to no lynch.",
+                 "With 4 alive, it takes 3 to lynch and 2 to no lynch.")
+    apply_house_rules(log, [NL])
+    assert log.meta.rulings == {}
+    assert [i.code for i in log.issues] == ["house-threshold", "house-threshold",
+                                            "house-rule-conflict"]
+
+
+def test_a_chosen_no_lynch_ruling_stands_and_players_posts_state_nothing() -> None:
+    log = stated("With 5 alive, it takes 3 to lynch and 3 to no lynch.")
+    log.meta.rulings[NL] = "one-less"  # e.g. the archive notes' 'one less for no lynch'
+    apply_house_rules(log, [NL])
+    assert log.meta.rulings == {NL: "one-less"}
+    assert [i.code for i in log.issues] == ["house-threshold"]
+    log = stated(player_post="With 5 alive, it takes 3 to lynch and 2 to no lynch.")
+    apply_house_rules(log, [NL])
+    assert (log.meta.rulings, log.issues) == ({}, [])

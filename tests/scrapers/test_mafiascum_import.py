@@ -13,7 +13,8 @@ from engine.day import count_day
 from engine.errors import BadInputError
 from engine.gamelog import load
 from scrapers.importers.mafiascum import MafiascumFiles, import_mafiascum
-from scrapers.importers.mafiascum_archive import faction_of, parse_fate
+from scrapers.importers.mafiascum_archive import faction_of
+from scrapers.importers.mafiascum_fates import parse_fate
 from tests.scrapers import mafiascum_fixture as fx
 from toolkit.cli import app
 
@@ -22,10 +23,10 @@ def _files(ds: fx.Dataset) -> MafiascumFiles:
     return MafiascumFiles(ds.posts, ds.archive, ds.transitions)
 
 
-def _cli(ds: fx.Dataset, out: Path) -> tuple[int, str]:
+def _cli(ds: fx.Dataset, out: Path, *more: str) -> tuple[int, str]:
     result = CliRunner().invoke(app, [
         "import", "mafiascum", "--posts", str(ds.posts), "--archive", str(ds.archive),
-        "--transitions", str(ds.transitions), "-o", str(out), "--quiet"])
+        "--transitions", str(ds.transitions), "-o", str(out), "--quiet", *more])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result.exit_code, " ".join(result.output.split())
 
@@ -121,9 +122,9 @@ def test_post_field_of_wrong_type(tmp_path: Path) -> None:
     assert "line 5: field 'number' has the wrong type: 'four'" in output
 
 
-def test_unknown_fate_names_archive_line(tmp_path: Path) -> None:
+def test_unknown_fate_names_archive_line_when_strict(tmp_path: Path) -> None:
     archive = fx.ARCHIVE.replace("killed Night 1", "drowned Day 2")
-    code, output = _cli(fx.write(tmp_path, archive=archive), tmp_path / "g.json")
+    code, output = _cli(fx.write(tmp_path, archive=archive), tmp_path / "g.json", "--strict")
     assert code == 2
     line = archive.splitlines().index("Dave, Vanilla Townie, drowned Day 2") + 1
     assert f"archive.txt: line {line}: unknown fate 'drowned Day 2'" in output
@@ -135,9 +136,11 @@ def test_unknown_fate_in_another_game_does_not_matter(tmp_path: Path) -> None:
     assert len(log.players) == 4
 
 
-def test_non_numeric_transitions_row_names_line_and_column(tmp_path: Path) -> None:
+def test_non_numeric_transitions_row_names_line_and_column_when_strict(
+        tmp_path: Path) -> None:
     transitions = fx.TRANSITIONS.replace(f"{fx.GAME}\t5\t9", f"{fx.GAME}\t5\tnine")
-    code, output = _cli(fx.write(tmp_path, transitions=transitions), tmp_path / "g.json")
+    code, output = _cli(fx.write(tmp_path, transitions=transitions), tmp_path / "g.json",
+                        "--strict")
     assert code == 2
     assert f"transitions.tsv: line 4: game {fx.GAME}, Day 2: 'nine' is not a post number" \
         in output
