@@ -2,6 +2,11 @@
 announced elimination or no-lynch), does the re-count give the same? With, for a miss, the
 clues to why (names not understood, votes by non-players, a day without a recorded end).
 
+A day whose recorded end lies past the last post the log holds (a posts file cut short) is
+not scored: the votes that decided it are not in the data, so neither agreement nor a miss
+can be claimed. It is listed apart, with the post where the data stops, never left out
+unseen.
+
 Used on the real mafiascum corpus (the acceptance figure of the votes work) and on any
 collection of imported or scraped games.
 """
@@ -28,20 +33,32 @@ class DayCheck:
     decided_by: str
     decided_at_post: int | None
     clues: tuple[str, ...]  # for a miss: what the count could not use
+    # why the day cannot be scored (its votes are not in the data), else None
+    unscored: str | None = None
 
     @property
     def agrees(self) -> bool:
-        return self.recorded == self.counted
+        return self.unscored is None and self.recorded == self.counted
 
 
 def check_days(log: GameLog) -> list[DayCheck]:
     out = []
     game = log.meta.game_id or log.meta.title
+    last_post = max((p.number for p in log.posts), default=None)
+    ends = {p.number: p.end.post for p in log.phases
+            if p.kind == "day" and p.end is not None and p.end.post is not None}
     for day in days_of(log):
         recorded, _ = published_outcome(log, day)
         if recorded is None:
             continue
         result = count_day(log, day)
+        end = ends.get(day)
+        if end is not None and last_post is not None and end > last_post:
+            why = (f"the day ends at post {end}, but the posts stop at {last_post}: the "
+                   "votes that decided it are not in the data")
+            out.append(DayCheck(game, day, recorded, result.outcome, result.decided_by,
+                                result.decided_at_post, (), unscored=why))
+            continue
         out.append(DayCheck(game, day, recorded, result.outcome, result.decided_by,
                             result.decided_at_post,
                             () if result.outcome == recorded else _clues(result)))
@@ -59,17 +76,28 @@ def _clues(result: DayResult) -> tuple[str, ...]:
 
 
 def agreement(checks: Iterable[DayCheck]) -> tuple[int, int]:
-    """(days that agree, days checked)."""
-    items = list(checks)
+    """(days that agree, days scored); unscored days count on neither side."""
+    items = [c for c in checks if c.unscored is None]
     return sum(c.agrees for c in items), len(items)
 
 
+def unscored(checks: Iterable[DayCheck]) -> list[DayCheck]:
+    return [c for c in checks if c.unscored is not None]
+
+
 def miss_table(checks: Iterable[DayCheck]) -> str:
+    """Every scored day that disagrees, with its clues; then every day not scored, why."""
+    items = list(checks)
     lines = [f"{'game':22} {'day':>3}  {'recorded':22} {'counted':22} decided", "-" * 90]
-    for c in checks:
-        if c.agrees:
+    for c in items:
+        if c.agrees or c.unscored is not None:
             continue
         where = f"{c.decided_by} at {c.decided_at_post}" if c.decided_at_post else c.decided_by
         lines.append(f"{c.game:22} {c.day:>3}  {c.recorded[:22]:22} {c.counted[:22]:22} {where}")
         lines.extend(f"{'':28}{clue[:110]}" for clue in c.clues[:6])
+    apart = unscored(items)
+    if apart:
+        lines.append(f"not scored ({len(apart)} days):")
+        lines.extend(f"{c.game:22} {c.day:>3}  {c.recorded[:22]:22} {c.unscored}"
+                     for c in apart)
     return "\n".join(lines)
