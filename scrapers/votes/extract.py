@@ -103,7 +103,8 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None) -> VoteReading:
                 out.marks += 1
                 out.set_aside.append(SetAside(post.number, post.html[:80], "unreadable-body"))
             continue
-        marks = find_marks(root, bold=gram.bold, colour=gram.colour, after=gram.read_after)
+        marks = find_marks(root, bold=gram.bold, colour=gram.colour, after=gram.read_after,
+                           headings="<h" in post.html or "<H" in post.html)
         phase, alive = timeline.phase(post.number)
         found: list[Vote] = []
         bare: list[Vote] = []

@@ -107,28 +107,32 @@ def _context(el: etree._Element, root: etree._Element) -> tuple[bool, bool, bool
 # elements that may be marks, and the outermost of them, found by XPath in C (most of a
 # post is not marked up at all)
 _BOLDISH = ("self::b or self::strong or contains(@class, 'bbvote') or "
-            "self::h1 or self::h2 or self::h3 or self::h4 or self::h5 or self::h6 or "
             "contains(translate(@style, 'BOLDFNTWEIGH', 'boldfntweigh'), 'bold') or "
             "contains(@style, '700')")
+# headings only where the body has any: six more tests on every element cost a third more
+_HEADINGS = "self::h1 or self::h2 or self::h3 or self::h4 or self::h5 or self::h6"
 _COLOURISH = "contains(@class, 'mk-color') or (self::font and @color) or contains(@style, 'color')"
 _CANDIDATES = {
-    (True, False): etree.XPath(f".//*[{_BOLDISH}]"),
-    (False, True): etree.XPath(f".//*[{_COLOURISH}]"),
-    (True, True): etree.XPath(f".//*[{_BOLDISH} or {_COLOURISH}]"),
+    (bold, colour, headings): etree.XPath(".//*[" + " or ".join(
+        ([_BOLDISH] if bold else []) + ([_HEADINGS] if bold and headings else [])
+        + ([_COLOURISH] if colour else [])) + "]")
+    for bold in (True, False) for colour in (True, False) for headings in (True, False)
+    if bold or colour
 }
 
 
 def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
-               after: re.Pattern[str] | None = None) -> list[Mark]:
+               after: re.Pattern[str] | None = None, headings: bool = True) -> list[Mark]:
     """The outermost bold runs and vote tags (and, with `colour`, the outermost coloured
     runs) of a parsed body, in document order.
 
     Runs that touch (nothing, not even a space, between the end of one and the start of the
     next: a vote coloured letter by letter, each letter bolded on its own) are one run. A
-    run whose text `after` finds is given the plain text that follows it on its line."""
+    run whose text `after` finds is given the plain text that follows it on its line.
+    Headings are bold runs too (`headings`: the caller may know the body has none)."""
     if not (bold or colour):
         return []
-    found = _CANDIDATES[(bold, colour)](root)
+    found = _CANDIDATES[(bold, colour, headings)](root)
     elements = [el for el in (found if isinstance(found, list) else [])
                 if isinstance(el, etree._Element) and isinstance(el.tag, str)]
     # a vote tag is its own mark even inside a bold run ("<b>... talk ... [vote]X[/vote]</b>"),
@@ -151,7 +155,11 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
                                            t.iterancestors()}
         raw = mark_text(el, inner_tags)
         text = _lines(raw)
-        touches = bool(marks) and _touching(ends[-1], el, root)
+        # letters (or pairs) marked up one by one are one run; two whole runs that touch
+        # ("<b>Unvote</b><b>Vote: X</b>") stay two, and a vote tag is always its own
+        piece = bool(marks) and not is_tag and marks[-1].kind != "vote-tag" and \
+            (len(text) <= _PIECE or len(marks[-1].text) <= _PIECE or joined)
+        touches = piece and _touching(ends[-1], el, root)
         if not text:
             if not is_tag:
                 taken.add(el)
@@ -164,10 +172,7 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
         kind: MarkKind = "vote-tag" if is_tag else ("color" if color and not is_bold else "bold")
         q, s, h = _context(el, root)
         prev = marks[-1] if touches else None
-        # letters (or pairs) marked up one by one are one run; two whole runs that touch
-        # ("<b>Unvote</b><b>Vote: X</b>") stay two, and a vote tag is always its own
-        if prev is not None and kind != "vote-tag" and prev.kind == kind and \
-                (len(text) <= _PIECE or len(prev.text) <= _PIECE or joined) and \
+        if prev is not None and prev.kind == kind and \
                 (prev.in_quote, prev.in_spoiler, prev.hidden) == (q, s, h) and \
                 (kind != "color" or prev.color == color):
             gap = " " if spaced or raw[0].isspace() else ""
@@ -183,7 +188,7 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
         ends[-1], spaced = el, raw[-1].isspace()
     if after is not None:
         for i, mark in enumerate(marks):
-            if after.search(mark.text):
+            if after.search(mark.text, max(0, len(mark.text) - 40)):  # it ends the run
                 marks[i] = replace(mark, after=text_after(ends[i], root))
     return marks
 
@@ -335,7 +340,7 @@ def own_lines(root: etree._Element, *, without_marks: bool = False) -> list[str]
     skip = {el for el in root.iter()
             if isinstance(el.tag, str) and el is not root and _set_apart(el)}
     if without_marks:
-        found = _CANDIDATES[(True, False)](root)
+        found = _CANDIDATES[(True, False, True)](root)
         skip.update(el for el in (found if isinstance(found, list) else [])
                     if isinstance(el, etree._Element) and isinstance(el.tag, str)
                     and (_is_bold(el) or "bbvote" in _classes(el)))

@@ -199,6 +199,9 @@ def read_lines(lines: list[str]) -> list[Command]:
     return commands
 
 
-GRAMMAR = Grammar(id="mafiascum", read=read, prefilter=re.compile(r"vote|vtoe|lynch|hammer", re.I),
+# a post that can hold a vote: the vote word, or its first letters alone in an element (a
+# vote coloured letter by letter holds no "vote" in its HTML)
+_PREFILTER = re.compile(r"vote|vtoe|lynch|hammer\s*:|>\s?(?:v|vo|vot)<", re.I)
+GRAMMAR = Grammar(id="mafiascum", read=read, prefilter=_PREFILTER,
                   looks_like=looks_like, read_text=read_lines, text_needle="##",
                   text_without_marks=True, read_after=_ENDS_IN_KEY)
