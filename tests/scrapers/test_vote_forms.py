@@ -67,7 +67,8 @@ def test_a_plain_double_hash_vote_is_reported_not_counted() -> None:
     """Plain text on mafiascum: unmistakably a vote, but not bold nor the vote tag."""
     (v,) = votes("I have read it all.<br>##Vote: Fenwick<br>more talk")
     assert (v.target, v.counts, v.reason) == ("Fenwick", False, "not-formatted")
-    assert v.detail is not None and "##" in v.detail
+    assert v.detail is not None
+    assert "##" in v.detail
 
 
 def test_a_bold_double_hash_vote_is_read_once() -> None:
@@ -163,7 +164,8 @@ def test_runs_that_are_whole_are_not_joined(html: str,
 def test_a_bold_vote_word_takes_the_name_after_it(html: str) -> None:
     (v,) = votes(html)
     assert (v.target, v.counts, v.reason) == ("Fenwick", True, None)
-    assert v.detail is not None and "unbolded" in v.detail
+    assert v.detail is not None
+    assert "unbolded" in v.detail
 
 
 @pytest.mark.parametrize("html", [
@@ -185,7 +187,8 @@ def test_a_later_unknown_name_supersedes_an_earlier_vote() -> None:
     vs = votes("<b>Vote: Fenwick</b><br>on second thought<br><b>Vote: Zyzzyva</b>")
     assert [(v.target, v.counts, v.reason) for v in vs] == [
         ("Fenwick", False, "superseded"), (None, False, "unknown-name")]
-    assert vs[0].detail is not None and "Zyzzyva" in vs[0].detail
+    assert vs[0].detail is not None
+    assert "Zyzzyva" in vs[0].detail
 
 
 @pytest.mark.parametrize("later", [
@@ -196,8 +199,9 @@ def test_a_later_unknown_name_supersedes_an_earlier_vote() -> None:
 ])
 def test_a_later_vote_that_cannot_count_supersedes_an_earlier_one(later: str) -> None:
     vs = votes("<b>Vote: Fenwick</b><br>talk<br>" + later)
-    assert [(v.target, v.counts, v.reason) for v in vs][0] == ("Fenwick", False, "superseded")
-    assert len(vs) == 2 and not vs[1].counts
+    assert next((v.target, v.counts, v.reason) for v in vs) == ("Fenwick", False, "superseded")
+    assert len(vs) == 2
+    assert not vs[1].counts
     assert vs[1].reason in ("unknown-name", "not-a-target")
 
 
@@ -206,7 +210,8 @@ def test_an_earlier_unvote_stands_beside_an_unreadable_vote() -> None:
     vs = votes("<b>Unvote</b><br><b>Vote: Zyzzyva</b>")
     assert [(v.special, v.counts, v.reason) for v in vs] == [
         ("unvote", True, None), (None, False, "unknown-name")]
-    assert vs[0].detail is not None and "Zyzzyva" in vs[0].detail
+    assert vs[0].detail is not None
+    assert "Zyzzyva" in vs[0].detail
 
 
 @pytest.mark.parametrize("later", [
