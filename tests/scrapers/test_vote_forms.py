@@ -23,8 +23,10 @@ def game(*posts: tuple[str, str]) -> GameLog:
                    opening="Day 1 begins")
 
 
-def read(html: str, author: str = "Marigold") -> list[tuple[str | None, str | None, bool,
-                                                             str | None]]:
+Read = tuple[str | None, str | None, bool, str | None]
+
+
+def read(html: str, author: str = "Marigold") -> list[Read]:
     """(target, special, counts, reason) of each vote the one post gives; the marks'
     balance must hold."""
     reading = read_votes(game((author, html)))
@@ -149,7 +151,7 @@ def test_a_block_inside_a_run_still_breaks_its_line() -> None:
     ("<b>FoS Ottoline</b> <b>Vote: Fenwick</b>", [("Fenwick", None, True, None)]),
 ])
 def test_runs_that_are_whole_are_not_joined(html: str,
-                                            expected: list[tuple[str | None, ...]]) -> None:
+                                            expected: list[Read]) -> None:
     assert read(html) == expected
 
 
