@@ -103,7 +103,8 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None) -> VoteReading:
                 out.marks += 1
                 out.set_aside.append(SetAside(post.number, post.html[:80], "unreadable-body"))
             continue
-        marks = find_marks(root, bold=gram.bold, colour=gram.colour)
+        marks = find_marks(root, bold=gram.bold, colour=gram.colour, after=gram.read_after,
+                           headings="<h" in post.html or "<H" in post.html)
         phase, alive = timeline.phase(post.number)
         found: list[Vote] = []
         bare: list[Vote] = []
@@ -133,8 +134,9 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None) -> VoteReading:
         else:
             out.set_aside.extend(SetAside(post.number, m.text, "bare-name-beside-vote")
                                  for m in bare_marks)
-        if gram.read_text is not None:
-            for cmd in gram.read_text(own_lines(root)):
+        if gram.read_text is not None and (gram.text_needle is None
+                                           or gram.text_needle in post.html):
+            for cmd in gram.read_text(own_lines(root, without_marks=gram.text_without_marks)):
                 plain = Mark(kind="plain", text=cmd.raw, index=len(marks), bold=False,
                              color=None)
                 found.append(_vote(post, plain, cmd, phase, alive, index, rs))
@@ -152,6 +154,8 @@ def _vote(post: Post, mark: Mark, cmd: Command, phase: str | None, alive: list[s
     reason, detail = _void_by_place(post, mark, rs)
     if reason is None and cmd.void is not None:
         reason, detail = cmd.void, cmd.detail
+    elif reason is None:
+        detail = cmd.detail  # how the grammar read it ("the name is written after ...")
     res: Resolution | None = None
     if cmd.to_author:
         target = post.slot
@@ -173,7 +177,8 @@ def _vote(post: Post, mark: Mark, cmd: Command, phase: str | None, alive: list[s
     if reason is None and target is not None and not rs.day.self_vote and target == post.slot:
         reason, detail = "self-vote", "a vote for oneself does not count"
     if reason is None and res is not None and res.how not in ("exact", "unknown", "ambiguous"):
-        detail = f"{cmd.name!r} read as {res.matched!r} ({res.how})"
+        how = f"{cmd.name!r} read as {res.matched!r} ({res.how})"
+        detail = f"{detail}; {how}" if detail else how
     return Vote(post=post.number, phase=phase, author=post.author, voter=post.slot,
                 raw=cmd.raw, time=post.time, special=None if cmd.kind == "vote" else cmd.kind,
                 target=target if cmd.kind in ("vote", "cancel") else None, weight=cmd.weight,
@@ -198,13 +203,39 @@ def _void_by_place(post: Post, mark: Mark, rs: RuleSet) -> tuple[str | None, str
     return None, None
 
 
+# reasons that leave a mark the author's own vote, cast in the post, that cannot be counted
+# for what it names: under "the last vote in a post wins" it is still the post's last vote.
+# Reasons of place (quoted, in a spoiler, hidden) make a mark no vote of the author's at all;
+# reasons of the whole post (the GM's, a non-player's, edited) void every mark alike.
+_UNCOUNTABLE = frozenset({"unknown-name", "ambiguous-name", "not-a-target", "self-vote"})
+
+
 def _last_wins(found: list[Vote], rs: RuleSet) -> None:
-    """Several counted marks in one post: only the last stands (mafiascum: 'the last vote in
-    a post wins'; an unvote before a vote in the same post changes nothing)."""
+    """Several marks in one post: only the last vote stands (mafiascum: 'the last vote in a
+    post wins'; an unvote before a vote in the same post changes nothing).
+
+    When the post's last vote cannot be counted (a name no player has, or several; the
+    moderator; nothing readable), the earlier votes do not stand in its place as if it were
+    absent: they are `superseded`, saying by what. An earlier unvote keeps counting: the
+    later vote would have withdrawn the standing vote too, and that much of it is read."""
     if not rs.day.last_mark_wins:
         return
-    counted = [i for i, v in enumerate(found) if v.counts]
-    for i in counted[:-1]:
+    own = [i for i, v in enumerate(found) if v.counts or v.reason in _UNCOUNTABLE]
+    if not own:
+        return
+    last = found[own[-1]]
+    for i in own[:-1]:
         v = found[i]
-        found[i] = v.model_copy(update={"counts": False, "reason": "superseded",
-                                        "detail": "a later mark in the same post stands"})
+        if not v.counts:
+            continue
+        if last.counts:
+            found[i] = v.model_copy(update={"counts": False, "reason": "superseded",
+                                            "detail": "a later mark in the same post stands"})
+        elif v.special == "unvote":
+            found[i] = v.model_copy(update={"detail": (
+                f"the post's later vote {last.raw!r} cannot be counted ({last.reason}); "
+                "the withdrawal of the standing vote is read")})
+        else:
+            found[i] = v.model_copy(update={"counts": False, "reason": "superseded", "detail": (
+                f"a later vote in the same post, {last.raw!r}, cannot be counted "
+                f"({last.reason}): the last vote of a post wins, so this one does not stand")})

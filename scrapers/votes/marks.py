@@ -9,7 +9,7 @@ Works on the canonical markup of `scrapers.forum.markup` (``<b>``, ``mk-quote``,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from lxml import etree
@@ -38,6 +38,9 @@ class Mark:
     in_spoiler: bool = False
     hidden: bool = False
     line_start: bool = True  # nothing but white space before it on its line
+    # the plain text after the run on its line, up to a line break, when the caller asked
+    # for it (`find_marks(after=...)`): a bold "Vote:" whose name follows unbolded
+    after: str = ""
 
 
 _PARSER = etree.HTMLParser()
@@ -62,8 +65,12 @@ def _classes(el: etree._Element) -> str:
     return str(el.get("class") or "")
 
 
+# a heading renders bold: a Markdown board turns "## Vote: X" into <h2>Vote: X</h2>
+_BOLD_TAGS = frozenset({"b", "strong", "h1", "h2", "h3", "h4", "h5", "h6"})
+
+
 def _is_bold(el: etree._Element) -> bool:
-    if el.tag in ("b", "strong"):
+    if el.tag in _BOLD_TAGS:
         return True
     style = el.get("style")
     return bool(style and style_bold(style))
@@ -102,26 +109,39 @@ def _context(el: etree._Element, root: etree._Element) -> tuple[bool, bool, bool
 _BOLDISH = ("self::b or self::strong or contains(@class, 'bbvote') or "
             "contains(translate(@style, 'BOLDFNTWEIGH', 'boldfntweigh'), 'bold') or "
             "contains(@style, '700')")
+# headings only where the body has any: six more tests on every element cost a third more
+_HEADINGS = "self::h1 or self::h2 or self::h3 or self::h4 or self::h5 or self::h6"
 _COLOURISH = "contains(@class, 'mk-color') or (self::font and @color) or contains(@style, 'color')"
 _CANDIDATES = {
-    (True, False): etree.XPath(f".//*[{_BOLDISH}]"),
-    (False, True): etree.XPath(f".//*[{_COLOURISH}]"),
-    (True, True): etree.XPath(f".//*[{_BOLDISH} or {_COLOURISH}]"),
+    (bold, colour, headings): etree.XPath(".//*[" + " or ".join(
+        ([_BOLDISH] if bold else []) + ([_HEADINGS] if bold and headings else [])
+        + ([_COLOURISH] if colour else [])) + "]")
+    for bold in (True, False) for colour in (True, False) for headings in (True, False)
+    if bold or colour
 }
 
 
-def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False) -> list[Mark]:
+def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
+               after: re.Pattern[str] | None = None, headings: bool = True) -> list[Mark]:
     """The outermost bold runs and vote tags (and, with `colour`, the outermost coloured
-    runs) of a parsed body, in document order."""
+    runs) of a parsed body, in document order.
+
+    Runs that touch (nothing, not even a space, between the end of one and the start of the
+    next: a vote coloured letter by letter, each letter bolded on its own) are one run. A
+    run whose text `after` finds is given the plain text that follows it on its line.
+    Headings are bold runs too (`headings`: the caller may know the body has none)."""
     if not (bold or colour):
         return []
-    found = _CANDIDATES[(bold, colour)](root)
+    found = _CANDIDATES[(bold, colour, headings)](root)
     elements = [el for el in (found if isinstance(found, list) else [])
                 if isinstance(el, etree._Element) and isinstance(el.tag, str)]
     # a vote tag is its own mark even inside a bold run ("<b>... talk ... [vote]X[/vote]</b>"),
     # and the run around it reads without it
     tags = [el for el in elements if "bbvote" in _classes(el)]
     marks: list[Mark] = []
+    ends: list[etree._Element] = []  # the element each mark ends with
+    spaced = False  # the last mark ends in white space (its own, or a blank run after it)
+    joined = False  # the last mark is pieces joined
     taken: set[etree._Element] = set()
     for el in elements:
         is_tag = "bbvote" in _classes(el)
@@ -133,20 +153,138 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False)
             continue
         inner_tags = set() if is_tag else {t for t in tags if t is not el and el in
                                            t.iterancestors()}
-        text = _lines(element_text(el, inner_tags))
+        raw = mark_text(el, inner_tags)
+        text = _lines(raw)
+        # letters (or pairs) marked up one by one are one run; two whole runs that touch
+        # ("<b>Unvote</b><b>Vote: X</b>") stay two, and a vote tag is always its own
+        piece = bool(marks) and not is_tag and marks[-1].kind != "vote-tag" and \
+            (len(text) <= _PIECE or len(marks[-1].text) <= _PIECE or joined)
+        touches = piece and _touching(ends[-1], el, root)
         if not text:
             if not is_tag:
                 taken.add(el)
+            if touches and raw:  # a bolded space between two bolded letters
+                ends[-1], spaced = el, True
             continue
         taken.add(el)
         if color is None and colour:
             color = _inner_color(el)
         kind: MarkKind = "vote-tag" if is_tag else ("color" if color and not is_bold else "bold")
         q, s, h = _context(el, root)
-        marks.append(Mark(kind=kind, text=text, index=len(marks), bold=is_bold or is_tag,
-                          color=color, in_quote=q, in_spoiler=s, hidden=h,
-                          line_start=starts_line(el, root)))
+        prev = marks[-1] if touches else None
+        if prev is not None and prev.kind == kind and \
+                (prev.in_quote, prev.in_spoiler, prev.hidden) == (q, s, h) and \
+                (kind != "color" or prev.color == color):
+            gap = " " if spaced or raw[0].isspace() else ""
+            marks[-1] = replace(prev, text=prev.text + gap + text,
+                                color=prev.color if prev.color == color else None)
+            joined = True
+        else:
+            joined = False
+            marks.append(Mark(kind=kind, text=text, index=len(marks), bold=is_bold or is_tag,
+                              color=color, in_quote=q, in_spoiler=s, hidden=h,
+                              line_start=starts_line(el, root)))
+            ends.append(el)
+        ends[-1], spaced = el, raw[-1].isspace()
+    if after is not None:
+        for i, mark in enumerate(marks):
+            if after.search(mark.text, max(0, len(mark.text) - 40)):  # it ends the run
+                marks[i] = replace(mark, after=text_after(ends[i], root))
     return marks
+
+
+_PIECE = 2  # the longest piece of a word marked up piece by piece ("V", "ot", "e:")
+
+
+def mark_text(el: etree._Element, skip: set[etree._Element]) -> str:
+    """The text of a run as it shows, not normalised: like `element_text`, but a block styled
+    inline (mafiascum writes bold and colour as <div style="display:inline">) stays on its
+    line, so that a word coloured letter by letter reads as one word."""
+    if not isinstance(el.tag, str) or el.tag in _NO_TEXT or el in skip:
+        return ""
+    parts: list[str] = []
+    append = parts.append
+
+    def walk(node: etree._Element) -> None:
+        for child in node:
+            if isinstance(child.tag, str) and child.tag not in _NO_TEXT and child not in skip:
+                block = child.tag in _LINE_TAGS and is_block(child)
+                if block:
+                    append("\n")
+                if child.tag == "img":
+                    append(child.get("alt") or "")
+                append(child.text or "")
+                if len(child):
+                    walk(child)
+                if block:
+                    append("\n")
+            append(child.tail or "")
+
+    append(el.text or "")
+    walk(el)
+    return "".join(parts)
+
+
+_NO_TEXT = frozenset({"script", "style", "input", "button", "noscript"})
+_LINE_TAGS = frozenset({"p", "div", "br", "li", "tr", "blockquote", "fieldset", "legend", "h1",
+                        "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "pre", "dd", "dt",
+                        "hr", "td", "th", "dl"})  # is_block's tags: a quick test first
+
+
+def _touching(a: etree._Element, b: etree._Element, root: etree._Element) -> bool:
+    """Whether `b` starts right where `a` ends: no text (not even a space), no line break
+    and no image between them, only the ends and starts of inline elements."""
+    if is_block(a) or is_block(b):
+        return False
+    node = a
+    while True:
+        if node.tail:
+            return False
+        nxt = node.getnext()
+        if nxt is not None:
+            break
+        parent = node.getparent()
+        if parent is None or parent is root or is_block(parent):
+            return False
+        node = parent
+    while nxt is not b:
+        if not isinstance(nxt.tag, str) or nxt.text or len(nxt) == 0 or nxt.tag == "img" or \
+                is_block(nxt):
+            return False
+        nxt = nxt[0]
+    return True
+
+
+def text_after(el: etree._Element, root: etree._Element, limit: int = 200) -> str:
+    """The text that follows `el` on its line (up to a line break or a block, at most about
+    `limit` characters), spaces collapsed; images (smilies, avatars) are no text, and a
+    quote, spoiler or hidden text ends it."""
+    parts: list[str] = []
+    size = 0
+    node = el
+    while size < limit:
+        if node.tail:  # a newline in the HTML source is a space on the page
+            parts.append(node.tail)
+            size += len(node.tail)
+        nxt = node.getnext()
+        if nxt is None:
+            parent = node.getparent()
+            if parent is None or parent is root or is_block(parent):
+                break
+            node = parent
+            continue
+        if isinstance(nxt.tag, str):
+            if nxt.tag == "br" or is_block(nxt) or _set_apart(nxt):
+                break
+            if nxt.tag != "img":
+                text = mark_text(nxt, set(nxt.iter("img")))
+                if "\n" in text:  # a block inside it ends the line
+                    parts.append(text.split("\n", 1)[0])
+                    break
+                parts.append(text)
+                size += len(text)
+        node = nxt
+    return " ".join("".join(parts).split())
 
 
 def starts_line(el: etree._Element, root: etree._Element) -> bool:
@@ -195,11 +333,17 @@ def _inner_color(el: etree._Element) -> str | None:
     return None
 
 
-def own_lines(root: etree._Element) -> list[str]:
+def own_lines(root: etree._Element, *, without_marks: bool = False) -> list[str]:
     """The post's own text line by line, without quotes, spoilers and hidden text: for a vote
-    written as plain text (world-cup-2018: a post signed «красным с телефона»)."""
+    written as plain text (world-cup-2018: a post signed «красным с телефона»). With
+    `without_marks`, without the bold runs and vote tags either (what is plain text only)."""
     skip = {el for el in root.iter()
             if isinstance(el.tag, str) and el is not root and _set_apart(el)}
+    if without_marks:
+        found = _CANDIDATES[(True, False, True)](root)
+        skip.update(el for el in (found if isinstance(found, list) else [])
+                    if isinstance(el, etree._Element) and isinstance(el.tag, str)
+                    and (_is_bold(el) or "bbvote" in _classes(el)))
     return [line.strip() for line in element_text(root, skip).split("\n") if line.strip()]
 
 

@@ -41,6 +41,13 @@ class Grammar:
     # commands from the post's own plain lines read as a whole (outside quotes, spoilers and
     # hidden text): world-cup-2018's post signed «красным с телефона»
     read_text: Callable[[list[str]], list[Command]] | None = None
+    # `read_text` runs only on posts whose HTML holds this (None: on every post)
+    text_needle: str | None = None
+    # the lines given to `read_text` leave out the bold runs and vote tags (marks already)
+    text_without_marks: bool = False
+    # a mark whose text this finds is given the plain text after it on its line
+    # (`Mark.after`): mafiascum's bold "Vote:" with the name written after it unbolded
+    read_after: re.Pattern[str] | None = None
     # a mark this grammar reads that looks like a vote (its vote word, or a red run where
     # the colour is the vote): one that gives no command is set aside with a reason, never
     # dropped unseen (`scrapers.votes.extract.VoteReading`)

@@ -1,5 +1,23 @@
 """mafiascum: ``Vote: X``, ``vote X``, ``VOTE:X`` in bold or the ``[vote]`` tag, ``Unvote``,
-``No lynch``; names are cut out here and resolved later (`scrapers.names`)."""
+``No lynch``; names are cut out here and resolved later (`scrapers.names`).
+
+Forms players bring from elsewhere, read the same way:
+- ``##Vote: X``: the double hash is the vote marker of boards where a plain-text vote must
+  carry it (and Markdown boards render "## Vote: X" as a heading, which `marks` reads as
+  bold). In bold, or as a heading, it is a vote like any other. Written plain on mafiascum
+  it is still unmistakably a vote (nobody writes "##vote" in talk), but mafiascum counts only
+  bold votes and the vote tag: it is read as a vote that does not count, `not-formatted`,
+  so that it is reported (and the GM's count can confirm it) rather than dropped as talk or
+  counted against the rules.
+- ``Vote to hammer: X`` (and "to lynch"), and a bold ``hammer: X`` at the start of a clause
+  ("I'm sure now, hammer: X"); "Intent to hammer: X" announces a hammer, it is talk.
+- A bold ``Vote:`` whose name follows it unbolded on the same line ("**Vote:** X", the vote
+  word bolded and the name after it, as the mafiascum wiki describes a vote).
+- A vote whose name nothing readable gives (an empty vote tag, "Vote:" followed by an image
+  or a full stop) is a cast vote all the same: it is read as a vote for no one that does not
+  count (`unknown-name`), so that under "the last vote in a post wins" it does not leave an
+  earlier vote of the post standing unseen (`scrapers.votes.extract`).
+"""
 
 from __future__ import annotations
 
@@ -8,9 +26,20 @@ import re
 from scrapers.votes.grammars.base import Command, Grammar
 from scrapers.votes.marks import Mark
 
-# "vote", "VOTE:", "Unvote", "un-vote", the common typo "unvtoe"; not "votecount", "voted",
-# "voters"; not "vote count"
-_MS_KEY = re.compile(r"(?<![\w#])(?P<un>un-?\s?)?(?:vote|vtoe)(?![\w-])(?!\s*counts?\b)", re.I)
+# "vote", "VOTE:", "Unvote", "un-vote", the common typo "unvtoe", "##Vote", "Vote to hammer",
+# "hammer:"; not "votecount", "voted", "voters"; not "vote count"; not "hammer" without a colon
+# (talk about hammering: "don't hammer yet"); not the end of a tag typed as text ("[/vote]",
+# "{/vote}": "VOTE: Bob[/vote] because ..." is one vote)
+_MS_KEY = re.compile(r"(?<![\w#])(?<!\[/)(?<!\{/)(?:#+\s?)?(?:(?P<un>un-?\s?)?(?:vote|vtoe)"
+                     r"(?:\s+to\s+(?:hammer|lynch|eliminate))?|(?P<hammer>hammer)(?=\s*:))"
+                     r"(?![\w-])(?!\s*counts?\b)", re.I)
+# a vote word with a separator after it and nothing else: the name, if any, is elsewhere
+_SEPARATOR = re.compile(r"^\s*[:=\-–>]")
+# a run that ends with its vote word ("Vote:", "vote"): its name may follow it unbolded
+_ENDS_IN_KEY = re.compile(r"(?<![\w#])(?:#+\s?)?(?:vote|vtoe)(?:\s+to\s+(?:hammer|lynch|"
+                          r"eliminate))?\s*[:=\-–>]*\s*$|(?<!\w)hammer\s*:\s*$", re.I)
+_TRAILING_SEPARATOR = re.compile(r"[:=\-–>]\s*$")
+_PLAIN_HASH = re.compile(r"^\s*#{2,}\s*(?:un-?\s?)?(?:vote|vtoe)(?![\w-])", re.I)
 # words before "vote" that make it talk about a vote rather than cast one
 _MS_NOT = re.compile(r"(?:\b(?:intent|reason|going|want|plan|not|never|n't|didn't|won't|"
                      r"will|would|should|could|may|might|to|my|your|his|her|their|the|a|"
@@ -19,20 +48,47 @@ _MS_NOT = re.compile(r"(?:\b(?:intent|reason|going|want|plan|not|never|n't|didn'
 _NO_LYNCH = re.compile(r"^\s*(?:no[\s-]*lynch|nolynch|nl|no[\s-]*elimination|no[\s-]*exe(?:"
                        r"cution)?|sleep|skip)\b", re.I)
 _BBCODE = re.compile(r"\[?/(?:b|i|u|s|color|vote|size|quote|spoiler|url)\]|"
-                     r"\[(?:b|i|u|s|vote|quote|spoiler)\]", re.I)
+                     r"\[(?:b|i|u|s|vote|quote|spoiler)\]|"
+                     r"[\[{]/(?:b|i|u|s|color|vote|size)(?![\w-])[\]}]?", re.I)
+# a verb right after "vote" (no separator between) makes it a noun, the subject of talk
+# ("Vote was ignored", "vote is locked"); in lower case and with words after it, so that a
+# name stays a name ("Vote IS" for Internet Stranger)
+_VERB_AFTER = re.compile(r"^\s+(?:was|is|has|had|were|will|would|should|could|can|did|does|"
+                         r"wasn't|isn't|hasn't|didn't|doesn't|won't|counts?|stands?|stays?)"
+                         r"\s+\w")
 _CLAUSE_END = re.compile(r"[;,\n|]|\s[-–—]{1,2}\s|\.\s|\s\(")
 
 
 def read(mark: Mark) -> list[Command]:
-    """Bold runs and vote tags; plain text is talk."""
+    """Bold runs and vote tags; plain text is talk. A run that ends with its vote word takes
+    its name from the plain text after it on the line (for a bare "vote", only at the start
+    of a line: "why didn't you **vote** Bob?" is talk)."""
     if mark.kind == "color":
         return []
-    return parse(mark.text)
+    commands = parse(mark.text, tag=mark.kind == "vote-tag")
+    # a vote tag holds its name: the text after it is the post's, not the vote's
+    if mark.after and mark.kind == "bold" and (not commands or _unread(commands[-1])):
+        end = _ENDS_IN_KEY.search(mark.text)
+        if end is not None and (mark.line_start or _TRAILING_SEPARATOR.search(end.group())):
+            joined = parse(f"{mark.text} {mark.after}")
+            if joined and not _unread(joined[-1]) and joined[-1].kind in ("vote", "no-lynch"):
+                last = joined[-1]
+                commands = [*joined[:-1], Command(
+                    last.kind, last.name, last.raw,
+                    detail=f"the name is written after the bold {end.group().strip()!r}, "
+                           "unbolded")]
+    return commands
 
 
-def parse(text: str) -> list[Command]:
-    """``Vote: X``, ``vote X``, ``VOTE:X``, ``Unvote``, ``unvote; vote X``, ``No lynch``.
-    A mark saying only "No Lynch" is a vote for no lynch."""
+def _unread(command: Command) -> bool:
+    return command.kind == "vote" and command.name is None and command.void is not None
+
+
+def parse(text: str, *, tag: bool = False) -> list[Command]:
+    """``Vote: X``, ``vote X``, ``VOTE:X``, ``Unvote``, ``unvote; vote X``, ``No lynch``,
+    ``##Vote: X``, ``Vote to hammer: X``, ``hammer: X``. A mark saying only "No Lynch" is a
+    vote for no lynch. A vote word at the start of a clause with a separator after it
+    ("Vote:"), or a vote tag (`tag`), and no name is a vote that names no one."""
     commands: list[Command] = []
     keys = list(_MS_KEY.finditer(text))
     if not keys:
@@ -54,12 +110,27 @@ def parse(text: str) -> list[Command]:
         rest = text[m.end(): end]
         name = _name_after(rest)
         if name is None:
+            # the last vote word of the run, written as a command, not a typed tag's end
+            # ("[/vote]"), nor a lead-in to the next ("VOTE: Vote: X", "VOTE: UNVOTE")
+            if i + 1 == len(keys) and (tag or m["hammer"] or _SEPARATOR.match(rest)) \
+                    and not _has_words(rest) and not text[: m.start()].endswith("[/") \
+                    and not rest.lstrip().startswith("]"):
+                commands.append(Command(
+                    "vote", None, piece.strip(" ,;"), void="unknown-name",
+                    detail="nothing readable follows the vote word (no name, or an image)"))
             continue
         if _NO_LYNCH.match(name):
             commands.append(Command("no-lynch", None, piece.strip(" ,;")))
         else:
             commands.append(Command("vote", name, piece.strip(" ,;")))
     return commands
+
+
+def _has_words(rest: str) -> bool:
+    """Whether a clause the name reader found no name in still holds words ("Vote: . I will
+    take time to think" holds none before its full stop; "vote, thanks" is talk)."""
+    first = re.split(r"[.!?\n]", re.sub(r"^\s*[:=\-–>]+", "", rest), maxsplit=1)[0]
+    return bool(re.search(r"\w", first))
 
 
 _BREAK = re.compile(r"[;,.!?:|\n]|\s[-–—]{1,2}\s|\[/\w*\]?|\{/\w*\}?|\]")
@@ -95,7 +166,7 @@ def _clause_start(before: str) -> bool:
 def _name_after(rest: str) -> str | None:
     """The name written after 'vote': past ':' '-' '=', 'for', up to the clause's end;
     none when the clause ends at once ("one vote, thanks")."""
-    if re.match(r"^\s*[,.!?)]", rest):
+    if re.match(r"^\s*[,.!?)]", rest) or _VERB_AFTER.match(rest):
         return None
     rest = re.sub(r"^\s*(?:[:;=\-–>]+\s*)?(?:for\s+|on\s+)?", "", rest, flags=re.I)
     rest = _BBCODE.sub(" ", rest)  # "[/b]" typed wrong stays in the text: "rest/b] Stop"
@@ -113,5 +184,24 @@ def looks_like(mark: Mark) -> bool:
     return mark.kind != "color" and _MS_KEY.search(mark.text) is not None
 
 
-GRAMMAR = Grammar(id="mafiascum", read=read, prefilter=re.compile(r"vote|vtoe|lynch", re.I),
-                  looks_like=looks_like)
+def read_lines(lines: list[str]) -> list[Command]:
+    """The post's plain lines (bold runs and vote tags left out) that open with "##vote": a
+    vote in another board's plain-text form, which mafiascum does not count (module doc)."""
+    commands: list[Command] = []
+    for line in lines:
+        if not _PLAIN_HASH.match(line):
+            continue
+        for cmd in parse(line):
+            commands.append(Command(
+                cmd.kind, cmd.name, cmd.raw, void="not-formatted",
+                detail="a '##' vote written plain: mafiascum counts bold votes and the vote "
+                       "tag"))
+    return commands
+
+
+# a post that can hold a vote: the vote word, or its first letters alone in an element (a
+# vote coloured letter by letter holds no "vote" in its HTML)
+_PREFILTER = re.compile(r"vote|vtoe|lynch|hammer\s*:|>\s?(?:v|vo|vot)<", re.I)
+GRAMMAR = Grammar(id="mafiascum", read=read, prefilter=_PREFILTER,
+                  looks_like=looks_like, read_text=read_lines, text_needle="##",
+                  text_without_marks=True, read_after=_ENDS_IN_KEY)
