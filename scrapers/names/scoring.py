@@ -19,7 +19,8 @@ The readings and their scores (named constants below; higher is surer):
 - doubled (58, read as "fuzzy"): a letter struck twice ('Morr' -> Mor);
 - substring (45): four letters or more inside a name, or three at its end;
 - subsequence (35): the letters in order, from the first ('Slr' -> Slandaar);
-- a replaced player's initials (25): the slot, where nothing else reads.
+- a replaced player's initials (25): the slot, where nothing else reads;
+- a replacement's nick before they join, by word, initials or prefix: 60 less.
 Typos and sounds are a later pass (see `typo_score`), taken only when no written-out
 reading fits at all.
 """
@@ -64,6 +65,11 @@ SUBSEQUENCE = 35.0
 # at all, not even as letters in order ('CD' for the slot ChannelDelibird left, unless
 # someone playing now reads as 'CD', as CooLDoG does)
 OLD_INITIALS = 25.0
+# a replacement's nick before the post the import dates their joining: read (by word,
+# initials or prefix) only where no active player's name reads at all, as a replacement is
+# often announced before that post (the date is the announcement found, or else their
+# first post); written out in full, it is theirs at any post
+FUTURE_PENALTY = 60.0
 MARGIN = 5.0  # the best slot wins only this far ahead of the next
 
 # words that name no one alone: "The" is not The Bulge, "of" not Om of the Nom
@@ -178,15 +184,19 @@ _INITIALS = {n: Reading(prefix_score(n), "initials") for n in range(PREFIX_LETTE
 def read(w: Written, e: Entry, *, old: bool, future: bool = False) -> Reading | None:
     """The best written-out reading of `w` as `e`, or None. `old`: the name of a player
     who has been replaced, matched only where written out. `future`: a replacement's nick
-    before they join, read exactly or inflected only. A moderator's name is read exactly or
-    inflected only (see `NameIndex`)."""
+    before they join: exact or inflected, else by word, initials or prefix far below any
+    active name (`FUTURE_PENALTY`). A moderator's name is read exactly or inflected only
+    (see `NameIndex`)."""
     key = w.key
     if key == e.key:
         return _EXACT
     if not w.lemmas.isdisjoint(e.lemmas):
         return _LEMMA
     if future:
-        return None
+        found = _spelt(key, w.caps, e, True, frozenset())
+        if found is None or found.score == OLD_INITIALS:
+            return None
+        return Reading(found.score - FUTURE_PENALTY, found.how)
     if (w.leet and not w.leet.isdisjoint(e.leet)) or (len(e.leet) > 1 and key in e.leet):
         return _LEET
     best = _spelt(key, w.caps, e, old, w.undoubled)

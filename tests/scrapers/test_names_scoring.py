@@ -167,12 +167,20 @@ SEATS = NameIndex([Name("Pumpkin", "pump", until=100), Name("Marigold", "pump", 
     ("Pumpkin", 150, ("pump", "exact", ())),  # the replaced player: an alias of the slot
     ("Pump", 150, ("pump", "prefix", ())),
     ("GT", 150, ("tea", "initials", ())),  # the replaced player's own initials
-    ("Ket", 50, (None, "unknown", ("tea", "pump", "mar"))),  # a nick no one has seen yet
+    ("Kett", 50, ("tea", "prefix", ())),  # only a nick not yet joined reads: theirs
     ("Kettel", 50, ("tea", "fuzzy", ())),  # misspelt, written out: announced already
 ])
 def test_who_can_be_meant_at_a_post(written: str, at: int | None,
                                     expected: tuple[str | None, str, tuple[str, ...]]) -> None:
     assert _read(SEATS, written, at=at) == expected
+
+
+def test_any_active_player_beats_a_replacement_not_yet_joined() -> None:
+    index = NameIndex([Name("Green Tea", "tea", until=100), Name("Kettle", "tea", from_post=100),
+                       Name("Kestrel", "kes")])
+    # 'k', 'e', 't' in order in Kestrel: a weak reading, but of someone playing now
+    assert _read(index, "Ket", at=50) == ("kes", "subsequence", ())
+    assert _read(index, "Ket", at=100) == ("tea", "prefix", ())
 
 
 def test_an_active_player_beats_a_replaced_players_initials() -> None:
