@@ -292,7 +292,9 @@ class NameIndex:
                 continue
             _keep(best, e, r)
         top = max((b.score for b in best.values()), default=0.0)
-        blend = _blend(key, now) if top < WORD else ()
+        # names run together in one word; "Pum Dyatel", two words, is a name and more words
+        # (read as the first, and callers that need the whole text to be one name say so)
+        blend = _blend(key, now) if top < WORD and len(text.split()) == 1 else ()
         found = self._read[memo] = _Readings(w, best, gm_best, blend)
         return found
 

@@ -139,7 +139,6 @@ BLENDS = NameIndex([Name("Alice", "alice"), Name("Bob", "bob"), Name("Carl", "ca
     ("ALICEBOB", (None, "ambiguous", ("alice", "bob", "marlow"))),
     ("bobcarl", (None, "ambiguous", ("bob", "carl"))),
     ("carlmarlow", (None, "ambiguous", ("carl", "marlow"))),  # a name and a word of one
-    ("Alice Carl", (None, "ambiguous", ("alice", "carl"))),
     ("Alicerocks", ("alice", "prefix", ())),  # a name written on is no blend
 ])
 def test_a_blend_of_two_names_is_neither(written: str,
