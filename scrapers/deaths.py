@@ -122,7 +122,7 @@ _CONDITION = frozenset({"если", "когда", "будет", "будут", "�
 _AGENT = re.compile(r"(?:by|from|at\s+the\s+hands|от|из-за)\b", re.IGNORECASE)
 _PHASE_REF = re.compile(r"\s*(?:(?:on\s+)?(?:day|night|d|n)\s*\d+|overnight|last\s+night)\b",
                         re.IGNORECASE)
-_ACCEPT = ("exact", "lemma", "prefix")
+_ACCEPT = ("exact", "lemma", "prefix", "word")  # "word": a whole word of a name ("Queen")
 _REACH = 120
 
 
