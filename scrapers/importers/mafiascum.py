@@ -447,6 +447,20 @@ def _phases(game: ArchiveGame, day_ends: DayEnds, posts: list[Post], file: str,
                 where=Where(file=file, line=day_ends.line),
                 message=f"the end of Day {day} is marked 'missing' in the transitions file"
                         + (f"; taken from the moderator's post {found.post}" if found else "")))
+        elif end_post is None:
+            # the row stops before the archive's last day (its lynch ended the game, or the
+            # posts stop): the end the moderator's posts announce, when they announce one
+            found = detected.get(day)
+            end = found
+            stops = (f"stops at Day {len(day_ends.ends)}" if day_ends.ends
+                     else "records no day")
+            issues.append(ParseIssue(
+                severity="warning", code="transition-beyond-row",
+                where=Where(file=file, line=day_ends.line),
+                message=f"the transitions row {stops}, but the archive's fates name Day {day}; "
+                        + (f"its end is taken from the moderator's post {found.post}"
+                           f" ({found.ref.note if found.ref else found.source})" if found
+                           else "no moderator post announces its end: it is left open")))
         phases.append(Phase(kind="day", number=day, start=day_starts[day], end=end))
     for night in range(1, last_night + 1):
         day_end = phases[night - 1].end if night - 1 < len(phases) else None
@@ -515,8 +529,9 @@ def _day_item(published: Published, days: list[Phase], post: int) -> PhasePublis
 
 
 def _detected_ends(posts: list[Post], ends: list[int | None]) -> dict[int, Boundary]:
-    """For days whose end the transitions file leaves out: the end the moderator's posts
-    announce (`scrapers.phases`), when it lies between the neighbouring known ends."""
+    """For days whose end the transitions file leaves out ('missing', or past the end of its
+    row): the end the moderator's posts announce (`scrapers.phases`), when it lies between
+    the neighbouring known ends."""
     if all(e is not None for e in ends):
         return {}
     found: dict[int, Boundary] = {}
