@@ -45,7 +45,8 @@ def test_a_day_past_the_row_without_an_announcement_stays_open(tmp_path: Path) -
     log = import_mafiascum(_files(fx.write(tmp_path, records, transitions=_SHORT_ROW)))
     assert log.phase("D3").end is None
     issue = next(i for i in log.issues if i.code == "transition-beyond-row")
-    assert "no moderator post announces its end: it is left open" in issue.message
+    assert "no moderator post after post 10 announces its end: it is left open" in issue.message
+    assert "the posts file stops at post 12" in issue.message
     assert count_day(log, 3).decided_by == "no-close"
 
 
