@@ -155,15 +155,14 @@ class _Detector:
         self.opening = [(p, post_signals(p)) for p in posts[:count]]
         self.gm = [p for p in posts[count:] if p.gm]
         self.signals = {p.number: post_signals(p) for p in self.gm}
-        # each GM post's run: the GM posts that follow it before anyone else posts
-        self.run_after: dict[int, list[int]] = {}
-        run: list[int] = []
+        # each GM post's run ends where someone else posts next (None: nobody does)
+        self.run_end: dict[int, int | None] = {}
+        nxt: int | None = None
         for post in reversed(posts[count:]):
-            if not post.gm:
-                run = []
-                continue
-            self.run_after[post.number] = run
-            run = [post.number, *run]
+            if post.gm:
+                self.run_end[post.number] = nxt
+            else:
+                nxt = post.number
         self.issues: list[ParseIssue] = []
 
     def _after(self, mark: _Mark | None, day: int | None = None
@@ -282,8 +281,15 @@ class _Detector:
         if any(s.kind == "game-end"
                for s in _in_context(self.signals.get(end.post.number, []), day)):
             return True
-        for number in self.run_after.get(end.post.number, []):
-            sigs = _no_dawn_in_an_end(_in_context(self.signals.get(number, []), day))
+        if end.post.number not in self.run_end:
+            return False  # an opening post: its run is the game's setup
+        stop = self.run_end[end.post.number]
+        for post in self.gm:
+            if post.number <= end.post.number:
+                continue
+            if stop is not None and post.number > stop:
+                break
+            sigs = _no_dawn_in_an_end(_in_context(self.signals[post.number], day))
             if any(s.kind in ("day-start", "night-start") for s in sigs):
                 return False  # the night passed (threads are often locked at night)
             if any(s.kind == "game-end" for s in sigs):
