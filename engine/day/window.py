@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.gamelog import GameLog, phase_sort_key
+from engine.gamelog import GameLog, Phase, phase_sort_key
 
 _DEAD = ("eliminated", "killed", "modkilled")
 
@@ -18,7 +18,7 @@ class DayWindow:
     day: int
     start: int | None  # post opening the day (None: from the previous day's end)
     end: int | None  # post closing the day (None: not recorded)
-    before: int  # the previous day's end (-1 for the first day)
+    before: int  # the previous day's end (its start or earlier when unknown; -1: none)
     after: int | None  # the next day's start, when known
 
     def holds(self, post: int) -> bool:
@@ -29,15 +29,28 @@ class DayWindow:
 def day_window(log: GameLog, day: int) -> DayWindow:
     phases = {p.key: p for p in log.phases}
     this = phases.get(f"D{day}")
-    prev = phases.get(f"D{day - 1}")
     nxt = phases.get(f"D{day + 1}")
-    before = prev.end.post if prev and prev.end and prev.end.post is not None else -1
+    before = _known_before(phases, day)
     start = this.start.post if this and this.start else None
     if start is not None and start < before:
         start = None  # a start before the previous day's end is a misreading: ignore it
     end = this.end.post if this and this.end else None
     after = nxt.start.post if nxt and nxt.start and nxt.start.post is not None else None
     return DayWindow(day=day, start=start, end=end, before=before, after=after)
+
+
+def _known_before(phases: dict[str, Phase], day: int) -> int:
+    """The last post known to come before day `day`: the previous day's end; when that is not
+    recorded (lost posts), the latest boundary of an earlier day (a day runs after the
+    previous one began, not from the thread's first post); -1 when nothing is known."""
+    for earlier in range(day - 1, 0, -1):
+        phase = phases.get(f"D{earlier}")
+        if phase is None:
+            continue
+        for bound in (phase.end, phase.start):
+            if bound is not None and bound.post is not None:
+                return bound.post
+    return -1
 
 
 def days_of(log: GameLog) -> list[int]:

@@ -461,7 +461,22 @@ def _phases(game: ArchiveGame, day_ends: DayEnds, posts: list[Post], file: str,
                 severity="warning", code="transition-missing",
                 where=Where(file=file, line=day_ends.line),
                 message=f"the end of Day {day} is marked 'missing' in the transitions file"
-                        + (f"; taken from the moderator's post {found.post}" if found else "")))
+                        + (f"; taken from the moderator's post {found.post}" if found
+                           else "; " + _unannounced(day, day_starts[day], phases, posts))))
+        elif end_post is None:
+            # the row stops before the archive's last day (its lynch ended the game, or the
+            # posts stop): the end the moderator's posts announce, when they announce one
+            found = detected.get(day)
+            end = found
+            stops = (f"stops at Day {len(day_ends.ends)}" if day_ends.ends
+                     else "records no day")
+            issues.append(ParseIssue(
+                severity="warning", code="transition-beyond-row",
+                where=Where(file=file, line=day_ends.line),
+                message=f"the transitions row {stops}, but the archive's fates name Day {day}; "
+                        + (f"its end is taken from the moderator's post {found.post}"
+                           f" ({found.ref.note if found.ref else found.source})" if found
+                           else _unannounced(day, day_starts[day], phases, posts))))
         phases.append(Phase(kind="day", number=day, start=day_starts[day], end=end))
     for night in range(1, last_night + 1):
         day_end = phases[night - 1].end if night - 1 < len(phases) else None
@@ -471,6 +486,19 @@ def _phases(game: ArchiveGame, day_ends: DayEnds, posts: list[Post], file: str,
                             end=nxt.model_copy() if nxt is not None else None))
     phases.sort(key=lambda p: phase_sort_key(p.key))
     return phases
+
+
+def _unannounced(day: int, start: Boundary | None, earlier: list[Phase],
+                 posts: list[Post]) -> str:
+    """Why a day's end stays unknown, for the warning: where the day is known to begin and
+    where the posts file stops (a day cut off by lost posts shows here)."""
+    known = [b.post for p in reversed(earlier) for b in (p.end, p.start)
+             if b is not None and b.post is not None]
+    begin = start.post if start is not None else next(iter(known), None)
+    last = posts[-1].number if posts else None
+    where = f"after post {begin}" if begin is not None else "(its beginning is not known either)"
+    return (f"no moderator post {where} announces its end: it is left open (the posts file "
+            f"stops at post {last})")
 
 
 def _day_events(game: ArchiveGame, published: Published, slots: list[Slot],
@@ -532,8 +560,9 @@ def _day_item(published: Published, days: list[Phase], post: int) -> PhasePublis
 
 
 def _detected_ends(posts: list[Post], ends: list[int | None]) -> dict[int, Boundary]:
-    """For days whose end the transitions file leaves out: the end the moderator's posts
-    announce (`scrapers.phases`), when it lies between the neighbouring known ends."""
+    """For days whose end the transitions file leaves out ('missing', or past the end of its
+    row): the end the moderator's posts announce (`scrapers.phases`), when it lies between
+    the neighbouring known ends."""
     if all(e is not None for e in ends):
         return {}
     found: dict[int, Boundary] = {}

@@ -4,13 +4,29 @@ The GM's posts are read in thread order and matched against the announcement rul
 `scrapers.phases.patterns` (`scrapers.phases.signals`). Day by day:
 
 - a day's start is the first GM post after the previous night began that announces the day
-  ("Day 2 has begun", «Наступил день», a "Vote Count 2.0");
+  ("Day 2 has begun", «Наступил день», a "Vote Count 2.0", a "Day 2 vote count" with no votes
+  in it); "It is now Day 2" in the post that ends day 1 starts day 2 there, wherever it
+  stands in that post;
+- a day cannot start after the first GM vote count that lists its votes (numbered for the
+  day, or unnumbered in a post that ends no day): the count shows the day under way, so the
+  search for its start stops there and the start is left unknown (the day then runs from the
+  previous day's end, which loses no vote), rather than taken from a later post (a day-kill's
+  "X has died", a deadline reminder saying "Day 2 has begun");
+- a post that announces a day's end (a lynch, no lynch, a final count) is never a dawn: its
+  unnumbered start words ("Bob has been lynched. He has died", "at sunrise the mob hanged
+  Bob") are the lynch scene, unless the post moves on to the night first ("... Night falls.
+  Dave was found dead."); only a numbered start of the day ("It is now Day 2") counts there;
 - its end is the first GM post after that which announces the end (a lynch, no lynch, the
   deadline, a final vote count or one at the majority, the night's start, the game's end);
   when the next day begins with no end announced, the GM's last post before it is taken
   (source "inferred");
 - night n runs from the end of day n to the start of day n+1 (night 0 when the game opens
   with a night).
+
+The counts are read lightly here (`scrapers.phases.signals`: wagon lines over a "Not voting"
+line), not with `scrapers.votecounts`: the importers read the GM's counts into the game log
+after the phases, by day window, and the phases must not depend on them; this light reading
+also serves the thread scrapers that have no archive.
 
 The GM's opening posts (the game page, edited all game long: its living/dead lists and phase
 headers name every day) may only mark the start of the game, never a later boundary. A signal
@@ -21,12 +37,13 @@ missed announcement costs one boundary, not every later one.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.gamelog import Boundary, GameLog, ParseIssue, Phase, Post, SourceRef, Where
 from engine.gamelog.phases import BoundarySource
-from scrapers.phases.signals import Signal, post_signals
+from scrapers.phases.signals import EMPTY_COUNT, RUNNING_COUNT, Signal, post_signals
 
 _ENDS = ("day-end", "game-end", "night-start")
 
@@ -48,6 +65,56 @@ def _in_context(sigs: list[Signal], day: int) -> list[Signal]:
     if numbers and max(numbers) < day:
         return [s for s in sigs if s.number is not None]
     return sigs
+
+
+def _announces_end(s: Signal) -> bool:
+    """Whether the signal announces that a day ended (a lynch, no lynch, a final count). The
+    game's end is not (a morning post may end the game: the night killed the last mafioso),
+    nor is a flip "X, Vanilla Townie, is dead" (the morning post flips the night's dead in the
+    same words); "X, Vanilla Townie, was lynched" is."""
+    if s.rule.weak or s.kind != "day-end":
+        return False
+    return s.rule.name != "flip: is dead" or "lynch" in s.text.lower()
+
+
+def _no_dawn_in_an_end(sigs: list[Signal]) -> list[Signal]:
+    """The post's signals without the unnumbered day starts that belong to an announcement of
+    a day's end in it ("Bob has been lynched. He has died."; "At dawn the mob hanged Bob"): one
+    stands only when the post has no such announcement after it, and a night start between it
+    and every one before it ("Bob was lynched. Night falls. ... Dave was found dead")."""
+    ends = [s.pos for s in sigs if _announces_end(s)]
+    if not ends:
+        return sigs
+    nights = [s.pos for s in sigs if s.kind == "night-start"]
+
+    def stands(s: Signal) -> bool:
+        if s.kind != "day-start" or s.number is not None:
+            return True
+        if any(e > s.pos for e in ends):
+            return False
+        last = max(e for e in ends if e < s.pos)
+        return any(last < n < s.pos for n in nights)
+
+    return [s for s in sigs if stands(s)]
+
+
+def _empty_count_of(sigs: list[Signal], day: int) -> Signal | None:
+    """A count of day `day` that lists no votes yet ("First Votecount of Day 5 ... Players not
+    voting: everyone"): it opens the day. Not a later count of the day ("Vote Count 5.3" after
+    every vote was withdrawn), nor one in a post that ends a day."""
+    empty = next((s for s in sigs if s.rule is EMPTY_COUNT), None)
+    if empty is None or any(_announces_end(s) for s in sigs):
+        return None
+    counts = [s for s in sigs if s.kind == "in-day"]
+    if not counts or any(s.number != day for s in counts):
+        return None
+    if any(s.rule.name == "vote count n.x" and not _N_POINT_ZERO.search(s.text)
+           for s in counts):
+        return None
+    return empty
+
+
+_N_POINT_ZERO = re.compile(r"\.\s*0+$")
 
 
 def _stops_start(s: Signal, day: int, first: bool) -> bool:
@@ -88,21 +155,34 @@ class _Detector:
         self.opening = [(p, post_signals(p)) for p in posts[:count]]
         self.gm = [p for p in posts[count:] if p.gm]
         self.signals = {p.number: post_signals(p) for p in self.gm}
+        # each GM post's run ends where someone else posts next (None: nobody does)
+        self.run_end: dict[int, int | None] = {}
+        nxt: int | None = None
+        for post in reversed(posts[count:]):
+            if post.gm:
+                self.run_end[post.number] = nxt
+            else:
+                nxt = post.number
         self.issues: list[ParseIssue] = []
         self.first = _first_day([s for _, sigs in self.opening for s in sigs],
                                 [s for p in self.gm for s in self.signals[p.number]])
 
-    def _after(self, mark: _Mark | None) -> list[tuple[Post, list[Signal]]]:
+    def _after(self, mark: _Mark | None, day: int | None = None
+               ) -> list[tuple[Post, list[Signal]]]:
         """GM posts after the boundary's post; in the boundary's own post, only the numbered
-        day starts that follow it ("Bob was lynched. ... Day 2 begins.")."""
+        day starts that follow it ("Bob was lynched. ... Day 2 begins."), and those naming
+        `day` wherever they stand ("It is now Day 2! Bob was lynched ...": the post that ends
+        the day before starts this one)."""
         out: list[tuple[Post, list[Signal]]] = []
         for post in self.gm:
             if mark is None or post.number > mark.post.number:
                 out.append((post, self.signals[post.number]))
-            elif post.number == mark.post.number and mark.signal is not None:
-                pos = mark.signal.pos
+            elif post.number == mark.post.number:
+                pos = mark.signal.pos if mark.signal is not None else None
                 rest = [s for s in self.signals[post.number]
-                        if s.pos > pos and s.kind == "day-start" and s.number is not None]
+                        if s.kind == "day-start" and s.number is not None
+                        and ((pos is not None and s.pos > pos)
+                             or (day is not None and s.number == day))]
                 out.append((post, rest))
         return out
 
@@ -130,11 +210,16 @@ class _Detector:
                 found = next((s for s in sigs if _starts_day(s, day) and not s.rule.weak), None)
                 if found is not None:
                     return _Mark(post, found, "the GM's opening posts")
-        for post, sigs in self._after(after):
+        for post, sigs in self._after(after, day):
             sigs = _in_context(sigs, day)
+            if any(s.rule is RUNNING_COUNT for s in sigs):
+                break  # the GM counts the day's votes: it began before this post
+            sigs = _no_dawn_in_an_end(sigs)
             # "Day 2" names the day wherever it stands in the post; an unnumbered start
             # ("X has died") counts only before any sign that the day is over
             found = next((s for s in sigs if _starts_day(s, day) and s.number is not None), None)
+            if found is None:
+                found = _empty_count_of(sigs, day)
             if found is not None and any(
                     s.kind in _ENDS and not s.rule.weak
                     and (s.number == day or (s.number is None and s.pos > found.pos))
@@ -192,9 +277,26 @@ class _Detector:
 
     def _game_over(self, end: _Mark, day: int) -> bool:
         """Whether the post that ended the day also ends the game ("X was lynched. Town
-        wins!"): then no night follows."""
-        sigs = _in_context(self.signals.get(end.post.number, []), day)
-        return any(s.kind == "game-end" for s in sigs)
+        wins!"), or a GM post that follows it before anyone else posts and before any sign of
+        the night or the next day does (a final count at the majority, then "A lynch has been
+        achieved ... Town wins"): then no night follows."""
+        if any(s.kind == "game-end"
+               for s in _in_context(self.signals.get(end.post.number, []), day)):
+            return True
+        if end.post.number not in self.run_end:
+            return False  # an opening post: its run is the game's setup
+        stop = self.run_end[end.post.number]
+        for post in self.gm:
+            if post.number <= end.post.number:
+                continue
+            if stop is not None and post.number > stop:
+                break
+            sigs = _no_dawn_in_an_end(_in_context(self.signals[post.number], day))
+            if any(s.kind in ("day-start", "night-start") for s in sigs):
+                return False  # the night passed (threads are often locked at night)
+            if any(s.kind == "game-end" for s in sigs):
+                return True
+        return False
 
     def run(self) -> list[Phase]:
         phases: list[Phase] = []

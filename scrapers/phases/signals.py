@@ -28,6 +28,10 @@ _LINK = re.compile(r"<a\b[^>]*>.*?</a\s*>", re.IGNORECASE | re.DOTALL)
 MAJORITY = Rule("vote count at majority", "day-end", r"(?!)", source="vote-count")
 EMPTY_COUNT = Rule("vote count with no votes", "day-start", r"(?!)", source="vote-count",
                    weak=True)
+# A running count that lists votes: the day it counts is under way, so it began before this
+# post (`scrapers.phases.detect`: a day cannot start after the first count listing its votes).
+# Not taken from a post that also ends a day: there the count is that day's last one.
+RUNNING_COUNT = Rule("vote count with votes", "in-day", r"(?!)", source="vote-count")
 
 
 @dataclass(frozen=True)
@@ -52,7 +56,9 @@ def post_signals(post: Post, rules: Iterable[Rule] = RULES) -> list[Signal]:
                 continue
             found.append(Signal(rule.kind, rule.number(m), rule, m.group(0).strip(), m.start()))
     count = _read_count(text)
-    if count is not None:
+    if count is not None and not (count.rule is RUNNING_COUNT and any(
+            s.kind in ("day-end", "night-start", "game-end") and not s.rule.weak
+            for s in found)):
         found.append(count)
     if MORE_LYNCHES.search(text):
         found = [s for s in found if s.kind != "day-end"]
@@ -105,8 +111,9 @@ _COUNT_ONLY = re.compile(r"\W*\d{1,2}\W*")
 
 def _read_count(text: str) -> Signal | None:
     """What a vote count shows: a wagon with the votes it says a lynch takes (the day is over),
-    or nobody voting yet (the day has just begun). Only the count proper is read: it ends at
-    its "Not voting" line (a recap of an earlier count may follow)."""
+    nobody voting yet (the day has just begun), or votes short of that (the day is under way).
+    Only the count proper is read: it ends at its "Not voting" line (a recap of an earlier
+    count may follow)."""
     m = THRESHOLD.search(text)
     needed = int(m["t"] or m["t2"] or m["t3"]) if m is not None else None
     if needed is None and "voting" not in text.lower():
@@ -116,6 +123,7 @@ def _read_count(text: str) -> Signal | None:
     following = dict(itertools.pairwise(nonblank))
     offset = 0
     wagons: list[int] = []
+    first_vote: tuple[str, int] | None = None  # the first wagon line with votes, and where
     for i, line in enumerate(lines):
         nxt = lines[following[i]] if i in following else ""
         # "Not voting (13): ..." or a "(11)" over a "(NOT VOTING)" label
@@ -127,6 +135,8 @@ def _read_count(text: str) -> Signal | None:
                         and int(idle[0]) >= 2 * needed - 2)
             if (wagons and max(wagons) == 0) or everyone:
                 return Signal("day-start", None, EMPTY_COUNT, label.strip(), offset)
+            if first_vote is not None:
+                return Signal("in-day", None, RUNNING_COUNT, *first_vote)
             return None
         w = WAGON.match(line)
         if w is not None:
@@ -134,6 +144,8 @@ def _read_count(text: str) -> Signal | None:
             if needed is not None and votes >= needed:
                 return Signal("day-end", None, MAJORITY, line.strip(), offset)
             wagons.append(votes)
+            if votes > 0 and first_vote is None:
+                first_vote = (line.strip(), offset)
         offset += len(line) + 1
     return None
 

@@ -72,6 +72,8 @@ def _check_game(thread: str, log: GameLog) -> tuple[int, list[Miss]]:
     for phase in log.phases:
         if phase.kind != "day" or phase.end is None or phase.end.post is None:
             continue
+        if phase.end.source != "transitions":
+            continue  # an end the importer took from the detector itself: no ground truth
         days += 1
         true_end = phase.end.post
         run = _run_of(posts, true_end)
