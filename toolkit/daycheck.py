@@ -2,10 +2,12 @@
 announced elimination or no-lynch), does the re-count give the same? With, for a miss, the
 clues to why (names not understood, votes by non-players, a day without a recorded end).
 
-A day whose recorded end lies past the last post the log holds (a posts file cut short) is
-not scored: the votes that decided it are not in the data, so neither agreement nor a miss
-can be claimed. It is listed apart, with the post where the data stops, never left out
-unseen.
+Two kinds of day are not scored, because the votes that decided them are not in the data,
+so neither agreement nor a miss can be claimed: a day whose recorded end lies past the last
+post the log holds (a posts file cut short), and a day whose end neither the record nor the
+GM's posts give and which no hammer ends within the posts (the count has no close to count
+at: "no-close"). Each is listed apart with why, never left out unseen, and `agreement_all`
+gives the figure with them counted as misses.
 
 Used on the real mafiascum corpus (the acceptance figure of the votes work) and on any
 collection of imported or scraped games.
@@ -59,6 +61,12 @@ def check_days(log: GameLog) -> list[DayCheck]:
             out.append(DayCheck(game, day, recorded, result.outcome, result.decided_by,
                                 result.decided_at_post, (), unscored=why))
             continue
+        if result.decided_by == "no-close":
+            why = ("the day's end is neither recorded nor announced in the posts, and no hammer "
+                   f"ends it in them (the posts stop at {last_post}): no count can decide it")
+            out.append(DayCheck(game, day, recorded, result.outcome, result.decided_by,
+                                result.decided_at_post, _clues(result), unscored=why))
+            continue
         out.append(DayCheck(game, day, recorded, result.outcome, result.decided_by,
                             result.decided_at_post,
                             () if result.outcome == recorded else _clues(result)))
@@ -78,6 +86,12 @@ def _clues(result: DayResult) -> tuple[str, ...]:
 def agreement(checks: Iterable[DayCheck]) -> tuple[int, int]:
     """(days that agree, days scored); unscored days count on neither side."""
     items = [c for c in checks if c.unscored is None]
+    return sum(c.agrees for c in items), len(items)
+
+
+def agreement_all(checks: Iterable[DayCheck]) -> tuple[int, int]:
+    """(days that agree, every recorded day): the unscored days counted as misses."""
+    items = list(checks)
     return sum(c.agrees for c in items), len(items)
 
 

@@ -25,7 +25,7 @@ from engine.gamelog import GameLog, Post
 from scrapers.importers.mafiascum import MafiascumFiles, import_mafiascum
 from scrapers.phases import detect_phases
 from tests.conftest import corpus_threads, need_corpus
-from toolkit.daycheck import DayCheck, agreement, check_days, miss_table
+from toolkit.daycheck import DayCheck, agreement, agreement_all, check_days, miss_table
 
 REQUIRED = 0.97  # phase detection: day ends found in the moderators' run
 GOAL = 0.97  # votes: days whose re-count agrees with the archive
@@ -124,8 +124,10 @@ def test_day_ends_and_recounts_on_the_corpus() -> None:
             print(f"{'':>18}{text}")
     agree, days_checked = agreement(checks)
     table = miss_table(checks)
-    print(f"\nvotes: {agree}/{days_checked} days agree ({agree / days_checked:.1%}; goal "
-          f"{GOAL:.0%})\n{table}")
+    every, recorded = agreement_all(checks)
+    print(f"\nvotes: {agree}/{days_checked} scored days agree ({agree / days_checked:.1%}; goal "
+          f"{GOAL:.0%}); {every}/{recorded} of every recorded day ({every / recorded:.1%}), "
+          f"the {recorded - days_checked} not scored counted as misses\n{table}")
     assert total > 0
     assert days_checked > 400
     failed = []

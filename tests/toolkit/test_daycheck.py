@@ -8,7 +8,7 @@ from engine.gamelog import Boundary, GameLog, PhasePublished, Published, SourceR
 from engine.gamelog.published import Death
 from scrapers.votes import extract_votes
 from tests.scrapers.votes_game import day_one
-from toolkit.daycheck import agreement, check_days, miss_table, unscored
+from toolkit.daycheck import agreement, agreement_all, check_days, miss_table, unscored
 
 PLAYERS = [("Ann", "Ann", None), ("Bea", "Bea", None), ("Cid", "Cid", None)]
 VOTES = [("Ann", "<b>vote Cid</b>"), ("Bea", "<b>vote Cid</b>"), ("Cid", "talk")]
@@ -47,3 +47,18 @@ def test_a_day_ending_past_the_last_post_is_not_scored_but_listed() -> None:
     table = miss_table(checks)
     assert "not scored (1 days)" in table
     assert "post 9" in table
+
+
+def test_a_day_without_an_end_and_no_hammer_is_not_scored_but_one_with_a_hammer_is() -> None:
+    log = _game(3, "Cid")
+    log.phases[0].end = None
+    # two of three is the majority: the hammer ends the day without its recorded end
+    [hammered] = check_days(log)
+    assert hammered.unscored is None
+    assert hammered.agrees
+    log.votes = [v for v in log.votes if v.author != "Bea"]
+    [open_day] = check_days(log)
+    assert open_day.unscored is not None
+    assert "no count can decide it" in open_day.unscored
+    assert agreement([open_day]) == (0, 0)
+    assert agreement_all([open_day, hammered]) == (1, 2)
