@@ -85,14 +85,16 @@ def _color(el: etree._Element) -> str | None:
     return style_color(style) if style else None
 
 
-def _context(el: etree._Element, root: etree._Element) -> tuple[bool, bool, bool]:
-    in_quote = in_spoiler = hidden = False
+def _context(el: etree._Element, root: etree._Element,
+             typed: _TypedCloses | None = None) -> tuple[bool, bool, bool]:
+    in_spoiler = hidden = False
+    depth = 0  # quotes around the run as the board rendered them
     node: etree._Element | None = el
     while node is not None and node is not root:
         tag = node.tag
         cls = _classes(node)
         if tag == "blockquote" or "mk-quote" in cls:
-            in_quote = True
+            depth += 1
         if "mk-spoiler" in cls or (cls and _SPOILER_CLASS.search(cls) and "mk-hidden" not in cls):
             in_spoiler = True
         if "mk-hidden" in cls:
@@ -101,7 +103,52 @@ def _context(el: etree._Element, root: etree._Element) -> tuple[bool, bool, bool
         if "display:none" in style or "visibility:hidden" in style:
             hidden = True
         node = node.getparent()
-    return in_quote, in_spoiler, hidden
+    if depth and typed is not None:
+        depth -= typed.before(el)
+    return depth > 0, in_spoiler, hidden
+
+
+# a closing quote tag the board showed as text: mistyped ("[ /quote]", "[/ quote ]") or one
+# more than the quotes opened; inside a quote it closed nothing
+_TYPED_CLOSE = re.compile(r"\[\s*/\s*quote\s*\]", re.I)
+_FAILED_CLOSE = etree.XPath("preceding::text()")
+_QUOTES = etree.XPath(".//blockquote | .//*[contains(@class, 'mk-quote')]")
+
+
+class _TypedCloses:
+    """The writer's nesting of quotes where a closing tag failed. A typed "[/quote]" that
+    the board left as text inside a quote closed nothing, so every later close the board
+    made closed the quote one level in from the one the writer meant, and the last quote
+    ran on to the end of the post, over the writer's own words ("... [ /quote] their reply
+    [/quote] my answer, vote X" renders the answer and vote inside the first quote). The
+    writer's depth at a point is the board's depth less the failed closes before it."""
+
+    def __init__(self, root: etree._Element) -> None:
+        self.quotes = _QUOTES(root)
+
+    def active(self) -> bool:
+        return isinstance(self.quotes, list) and any(
+            _TYPED_CLOSE.search("".join(str(t) for t in q.itertext())) for q in self.quotes
+            if isinstance(q, etree._Element))
+
+    def before(self, el: etree._Element) -> int:
+        found = _FAILED_CLOSE(el)
+        texts = found if isinstance(found, list) else []
+        return sum(len(_TYPED_CLOSE.findall(str(t))) for t in texts
+                   if _inside_quote(t))
+
+
+def _inside_quote(text: object) -> bool:
+    """A text node of the parse (lxml's smart strings know their element) inside a quote."""
+    getparent = getattr(text, "getparent", None)
+    node = getparent() if getparent is not None else None
+    if node is not None and getattr(text, "is_tail", False):
+        node = node.getparent()
+    while node is not None:
+        if node.tag == "blockquote" or "mk-quote" in _classes(node):
+            return True
+        node = node.getparent()
+    return False
 
 
 # elements that may be marks, and the outermost of them, found by XPath in C (most of a
@@ -138,6 +185,9 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
     # a vote tag is its own mark even inside a bold run ("<b>... talk ... [vote]X[/vote]</b>"),
     # and the run around it reads without it
     tags = [el for el in elements if "bbvote" in _classes(el)]
+    typed: _TypedCloses | None = _TypedCloses(root) if elements else None
+    if typed is not None and not typed.active():
+        typed = None
     marks: list[Mark] = []
     ends: list[etree._Element] = []  # the element each mark ends with
     spaced = False  # the last mark ends in white space (its own, or a blank run after it)
@@ -170,7 +220,7 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
         if color is None and colour:
             color = _inner_color(el)
         kind: MarkKind = "vote-tag" if is_tag else ("color" if color and not is_bold else "bold")
-        q, s, h = _context(el, root)
+        q, s, h = _context(el, root, typed)
         prev = marks[-1] if touches else None
         if prev is not None and prev.kind == kind and \
                 (prev.in_quote, prev.in_spoiler, prev.hidden) == (q, s, h) and \
