@@ -62,6 +62,11 @@ from scrapers.votecounts import read_vote_counts
 _TAGS = re.compile(r"<[^>]+>")
 
 
+# the import's stages in order, as told to `import_mafiascum`'s `stage` hook
+STAGES = ("read files", "post text", "slots", "phases", "archive events", "house rules",
+          "vote counts", "votes", "accounting")
+
+
 @dataclass(frozen=True)
 class MafiascumFiles:
     posts: Path
@@ -70,10 +75,15 @@ class MafiascumFiles:
 
 
 def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
-                     progress: Callable[[str], None] | None = None) -> GameLog:
+                     progress: Callable[[str], None] | None = None,
+                     stage: Callable[[str], None] | None = None) -> GameLog:
     """Read the three files and build the game log. Raises `BadInputError` (exit 2) for
-    anything that would lose data or ground truth; other oddities become `issues`."""
+    anything that would lose data or ground truth; other oddities become `issues`.
+    `progress` is told what is being done, in words; `stage` the name of each stage of
+    `STAGES` as it starts, and "done" at the end (for timing them: `./run bench votes`)."""
     say = progress or (lambda _msg: None)
+    enter = stage or (lambda _name: None)
+    enter("read files")
     try:
         zone = zone_info(timezone)
     except ValueError as exc:
@@ -102,17 +112,21 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
 
     say(f"building game {game.game_number}: {len(raw_posts)} posts")
     mods = {m.lower() for m in game.moderators}
+    enter("post text")
     posts = [_post(rp, zone, issues, files.posts.name) for rp in raw_posts]
     for post in posts:
         post.gm = post.author.lower() in mods
+    enter("slots")
     slots = _slots(game, posts, files.archive.name, issues)
     _assign_slots(posts, slots, mods, files.posts.name, issues)
+    enter("phases")
     phases = _phases(game, day_ends, posts, files.transitions.name, files.posts.name, issues)
 
     issues.append(ParseIssue(
         severity="info", code="timezone-assumed", where=Where(file=files.posts.name),
         message=f"post times are board-local without a zone; read as {timezone}"
                 " (set --timezone to change)"))
+    enter("archive events")
     rulings: dict[str, str] = {}
     if one_less_for_no_lynch(game) is not None:
         # the game's own announcement, recorded by the archive: not a guess
@@ -131,14 +145,19 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
                  source_file(files.transitions, "transitions", transitions_bytes)])
     log = GameLog(meta=meta, players=slots, posts=posts, phases=phases,
                   published=published, issues=issues)
+    enter("house rules")
     apply_house_rules(log, [r.key for r in get_ruleset("mafiascum").rulings])
     say("reading the GM's vote counts")
+    enter("vote counts")
     log.issues.extend(read_vote_counts(log))
     say("reading the votes")
+    enter("votes")
     votes = take_votes(log)
+    enter("accounting")
     # the file's lines, counted apart from the reader that turned them into posts
     lines = sum(1 for line in posts_bytes.decode("utf-8").split("\n") if line.strip())
     record(log, [imported_posts_balance(lines, log, files.posts.name), votes])
+    enter("done")
     return log
 
 
