@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from engine.gamelog import GameLog, ParseIssue, Post, Where
-from scrapers.html_text import element_text
+from scrapers.html_text import PostBodies, element_text
 from scrapers.votes.marks import parse_body
 
 RULES_POSTS = 5  # GM posts read before the first day starts: the rules post and its parts
@@ -117,9 +117,11 @@ def rules_posts(log: GameLog) -> list[Post]:
     return out
 
 
-def statements(post: Post, keys: set[str] | None = None) -> list[Statement]:
-    """What each sentence of the post states about the rulings (`keys`: only those)."""
-    root = parse_body(post.html)
+def statements(post: Post, keys: set[str] | None = None,
+               bodies: PostBodies | None = None) -> list[Statement]:
+    """What each sentence of the post states about the rulings (`keys`: only those).
+    `bodies`: the posts' parsed bodies, shared with the run's other stages."""
+    root = parse_body(post.html) if bodies is None else bodies.of(post)
     if root is None:
         return []
     text = element_text(root, set())
@@ -140,13 +142,14 @@ def statements(post: Post, keys: set[str] | None = None) -> list[Statement]:
     return out
 
 
-def read_house_rules(log: GameLog, keys: set[str]) -> tuple[dict[str, str], list[ParseIssue]]:
+def read_house_rules(log: GameLog, keys: set[str], bodies: PostBodies | None = None
+                     ) -> tuple[dict[str, str], list[ParseIssue]]:
     """The rulings among `keys` the GM's rules state, one option each, with an issue per
     ruling naming the post and quoting the sentence; a ruling stated both ways is reported
     and not taken."""
     found: dict[str, list[Statement]] = {}
     for post in rules_posts(log):
-        for st in statements(post, keys):
+        for st in statements(post, keys, bodies):
             found.setdefault(st.key, []).append(st)
     chosen: dict[str, str] = {}
     issues: list[ParseIssue] = []
@@ -174,11 +177,13 @@ def read_house_rules(log: GameLog, keys: set[str]) -> tuple[dict[str, str], list
     return chosen, issues
 
 
-def apply_house_rules(log: GameLog, ruling_keys: list[str]) -> None:
-    """Set the stated rulings the log does not already choose (in place)."""
+def apply_house_rules(log: GameLog, ruling_keys: list[str],
+                      bodies: PostBodies | None = None) -> None:
+    """Set the stated rulings the log does not already choose (in place). `bodies`: the
+    posts' parsed bodies, shared with the run's other stages."""
     open_keys = {k for k in ruling_keys if k not in log.meta.rulings}
     if not open_keys:
         return
-    chosen, issues = read_house_rules(log, open_keys)
+    chosen, issues = read_house_rules(log, open_keys, bodies)
     log.meta.rulings.update(chosen)
     log.issues.extend(issues)

@@ -40,7 +40,7 @@ from engine.gamelog import (
 from engine.rulesets import get_ruleset
 from scrapers.accounting import imported_posts_balance, record, take_votes
 from scrapers.house_rules import apply_house_rules
-from scrapers.html_text import body_text
+from scrapers.html_text import PostBodies, body_text
 from scrapers.importers.mafiascum_archive import (
     ArchiveGame,
     find_block,
@@ -113,7 +113,9 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
     say(f"building game {game.game_number}: {len(raw_posts)} posts")
     mods = {m.lower() for m in game.moderators}
     enter("post text")
-    posts = [_post(rp, zone, issues, files.posts.name) for rp in raw_posts]
+    # each body parsed once, for the text here and the markup read by the stages below
+    bodies = PostBodies()
+    posts = [_post(rp, zone, issues, files.posts.name, bodies) for rp in raw_posts]
     for post in posts:
         post.gm = post.author.lower() in mods
     enter("slots")
@@ -146,13 +148,13 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
     log = GameLog(meta=meta, players=slots, posts=posts, phases=phases,
                   published=published, issues=issues)
     enter("house rules")
-    apply_house_rules(log, [r.key for r in get_ruleset("mafiascum").rulings])
+    apply_house_rules(log, [r.key for r in get_ruleset("mafiascum").rulings], bodies)
     say("reading the GM's vote counts")
     enter("vote counts")
-    log.issues.extend(read_vote_counts(log))
+    log.issues.extend(read_vote_counts(log, bodies))
     say("reading the votes")
     enter("votes")
-    votes = take_votes(log)
+    votes = take_votes(log, bodies=bodies)
     enter("accounting")
     # the file's lines, counted apart from the reader that turned them into posts
     lines = sum(1 for line in posts_bytes.decode("utf-8").split("\n") if line.strip())
@@ -214,14 +216,15 @@ def _checked_posts(raw: list[RawPost], file: str, issues: list[ParseIssue]) -> l
     return ordered
 
 
-def _post(rp: RawPost, zone: ZoneInfo, issues: list[ParseIssue], file: str) -> Post:
+def _post(rp: RawPost, zone: ZoneInfo, issues: list[ParseIssue], file: str,
+          bodies: PostBodies) -> Post:
     time = parse_time(rp.time, zone)
     if time is None:
         issues.append(ParseIssue(
             severity="warning", code="bad-time", where=Where(file=file, line=rp.line,
                                                              post=rp.number),
             message="post time not understood; left empty", text=rp.time))
-    body = body_text(rp.content)
+    body = body_text(rp.content, bodies.root(rp.number, rp.content))
     return Post(number=rp.number, id=rp.id, author=rp.user, author_id=rp.user_id, time=time,
                 page=rp.page, html=rp.content, text=body.text, quotes=body.quotes)
 

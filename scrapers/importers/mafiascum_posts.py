@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -90,9 +91,24 @@ def iter_posts(data: bytes, file: str) -> Iterator[RawPost]:
                       page=obj["page"], thread=str(obj["thread"]))
 
 
+# TIME_FORMAT as the board writes it, read without `strptime` (25 us a post, an eighth of
+# the import's time on posts): what this does not match goes to `strptime`
+_TIME = re.compile(r"(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct"
+                   r"|Nov|Dec) ([1-9]|[12]\d|3[01]), (\d{4}) (1[0-2]|[1-9]):([0-5]\d) ([ap]m)")
+_MONTHS = {m: i for i, m in enumerate(
+    ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"),
+    start=1)}
+
+
 def parse_time(raw: str, zone: ZoneInfo) -> datetime | None:
     """The board-local time as an aware datetime in `zone`; None when it does not parse."""
+    m = _TIME.fullmatch(raw.strip())
     try:
-        return datetime.strptime(raw.strip(), TIME_FORMAT).replace(tzinfo=zone)
-    except ValueError:
+        if m is None:
+            return datetime.strptime(raw.strip(), TIME_FORMAT).replace(tzinfo=zone)
+        month, day, year, hour, minute, half = m.groups()
+        # %I: 12 am is midnight, 12 pm noon
+        hour24 = int(hour) % 12 + (12 if half == "pm" else 0)
+        return datetime(int(year), _MONTHS[month], int(day), hour24, int(minute), tzinfo=zone)
+    except ValueError:  # no such time, or a day the month has not ("Feb 30")
         return None

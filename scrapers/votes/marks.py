@@ -15,7 +15,7 @@ from typing import Literal
 from lxml import etree
 
 from scrapers.forum.colors import normalise_color, style_bold, style_color
-from scrapers.html_text import element_text, is_block
+from scrapers.html_text import element_text, is_block, parse_html
 
 MarkKind = Literal[
     "vote-tag", "bold", "color",
@@ -40,22 +40,10 @@ class Mark:
     line_start: bool = True  # nothing but white space before it on its line
 
 
-_PARSER = etree.HTMLParser()
-
-
 def parse_body(html: str) -> etree._Element | None:
-    """A post body as a `<div>` element (a plain lxml parser: lxml.html's element classes
-    cost more than the parse on the many small bodies of a thread)."""
-    if not html.strip():
-        return None
-    try:
-        doc = etree.fromstring(f"<html><body><div>{html}</div></body></html>", _PARSER)
-    except (etree.ParserError, ValueError):
-        return None
-    if doc is None:
-        return None
-    found = doc.find("body/div")
-    return found
+    """A post body as a `<div>` element (`scrapers.html_text.parse_html`; a run that reads
+    the posts' markup in several stages shares one parse through `PostBodies`)."""
+    return parse_html(html)
 
 
 def _classes(el: etree._Element) -> str:
