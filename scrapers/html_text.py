@@ -215,13 +215,15 @@ def body_text(html: str, root: etree._Element | None = None) -> BodyText:
         root = tree
     else:
         try:
-            root = lxml.html.fragment_fromstring(html, create_parent="div")
+            # the plain parser: its elements read the same, without lxml.html's lookup of
+            # a Python class for every element
+            root = lxml.html.fragment_fromstring(html, create_parent="div", parser=_PARSER)
         except (etree.ParserError, ValueError):
             return BodyText(_normalise(re.sub(r"<[^>]+>", " ", html)), [])
     quotes: list[Quote] = []
     skip: set[etree._Element] = set()
     for bq in root.iter("blockquote"):
-        if any(anc.tag == "blockquote" for anc in bq.iterancestors()):
+        if next(bq.iterancestors("blockquote"), None) is not None:
             continue  # nested quotes belong to the outer quote's text
         cite = _cite_of(bq)
         author: str | None = None

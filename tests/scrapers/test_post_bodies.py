@@ -162,3 +162,33 @@ def test_a_line_that_is_no_object_is_named() -> None:
     with pytest.raises(BadInputError) as err:
         list(iter_posts(b"[1, 2]\n", "p.jsonl"))
     assert "expected a JSON object, got list" in str(err.value)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_import_sets_the_cycle_collector_back_as_it_was(tmp_path: Path,
+                                                            enabled: bool) -> None:
+    was = gc.isenabled()
+    seen: list[bool] = []
+    try:
+        gc.enable() if enabled else gc.disable()
+        import_mafiascum(MafiascumFiles(*_paths(fx.write(tmp_path))),
+                         stage=lambda _name: seen.append(gc.isenabled()))
+        assert gc.isenabled() is enabled
+        assert seen == [False] * (len(STAGES) + 1)  # paused through every stage
+    finally:
+        gc.enable() if was else gc.disable()
+
+
+def test_an_import_leaves_no_garbage_cycles(tmp_path: Path) -> None:
+    files = MafiascumFiles(*_paths(fx.write(tmp_path)))
+    import_mafiascum(files)  # modules loaded, their caches filled
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        log = import_mafiascum(files)
+        assert gc.collect() == 0
+        assert log.posts
+    finally:
+        if was:
+            gc.enable()
