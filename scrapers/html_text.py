@@ -187,6 +187,10 @@ class PostBodies:
         """The parsed body of `post`."""
         return self.root(post.number, post.html)
 
+    def clear(self) -> None:
+        """Let the trees go (freeing them takes a tenth of the import)."""
+        self._parsed.clear()
+
 
 # what lxml.html.fragments_fromstring parses as a whole document, not as a fragment
 _FULL_HTML = re.compile(r"^\s*<(?:html|!doctype)", re.I)

@@ -66,7 +66,7 @@ _TAGS = re.compile(r"<[^>]+>")
 
 # the import's stages in order, as told to `import_mafiascum`'s `stage` hook
 STAGES = ("read files", "post text", "slots", "phases", "archive events", "house rules",
-          "vote counts", "votes", "accounting")
+          "vote counts", "votes", "accounting", "release")
 
 
 @dataclass(frozen=True)
@@ -183,6 +183,8 @@ def _import(files: MafiascumFiles, *, timezone: str, progress: Callable[[str], N
     # the file's lines, counted apart from the reader that turned them into posts
     lines = sum(1 for line in posts_bytes.decode("utf-8").split("\n") if line.strip())
     record(log, [imported_posts_balance(lines, log, files.posts.name), votes])
+    enter("release")
+    bodies.clear()
     enter("done")
     return log
 

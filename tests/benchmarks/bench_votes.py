@@ -100,6 +100,8 @@ def run() -> None:
         print(f"{'  import: ' + name:34} {s:8.2f} {s / total:6.1%} "
               f"{n_posts / s if s else 0:10.0f} posts/s")
     rest = import_s - sum(clock.seconds.values())
+    # the import's own start and end: its arguments checked, its return (the collection the
+    # importer's pause of the cycle collector put off comes at the first allocation after it)
     print(f"{'  import: outside the stages':34} {rest:8.2f} {rest / total:6.1%}")
     print(f"{'  count days (count_day)':34} {count_s:8.2f} {count_s / total:6.1%} "
           f"{n_days / count_s:10.0f} days/s")
