@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from engine.gamelog import GameLog, ParseIssue, Where
 from engine.rulesets import RuleSet
 from scrapers.gmlog.model import GmLog
+from scrapers.html_text import PostBodies
 from scrapers.votes import VoteReading, read_votes
 from scrapers.votes.extract import REASONS
 
@@ -102,10 +103,12 @@ def votes_balance(reading: VoteReading) -> Balance:
                    kept={"gave votes": reading.voting}, reported=dict(reasons))
 
 
-def take_votes(log: GameLog, ruleset: RuleSet | None = None) -> Balance:
+def take_votes(log: GameLog, ruleset: RuleSet | None = None, *,
+               bodies: PostBodies | None = None) -> Balance:
     """Read the log's votes into it, the marks set aside into its issues, and give the
-    balance of the marks (for the caller to `record` with its others)."""
-    reading = read_votes(log, ruleset)
+    balance of the marks (for the caller to `record` with its others). `bodies`: the
+    posts' parsed bodies, shared with the run's other stages."""
+    reading = read_votes(log, ruleset, bodies=bodies)
     log.votes = reading.votes
     log.issues.extend(set_aside_issues(reading))
     return votes_balance(reading)

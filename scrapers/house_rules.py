@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from engine.gamelog import GameLog, ParseIssue, Post, Where
-from scrapers.html_text import element_text
+from scrapers.html_text import PostBodies, element_text
 from scrapers.stated_thresholds import NO_LYNCH_KEY, threshold_rulings
 from scrapers.votes.marks import parse_body
 
@@ -118,9 +118,11 @@ def rules_posts(log: GameLog) -> list[Post]:
     return out
 
 
-def statements(post: Post, keys: set[str] | None = None) -> list[Statement]:
-    """What each sentence of the post states about the rulings (`keys`: only those)."""
-    root = parse_body(post.html)
+def statements(post: Post, keys: set[str] | None = None,
+               bodies: PostBodies | None = None) -> list[Statement]:
+    """What each sentence of the post states about the rulings (`keys`: only those).
+    `bodies`: the posts' parsed bodies, shared with the run's other stages."""
+    root = parse_body(post.html) if bodies is None else bodies.of(post)
     if root is None:
         return []
     text = element_text(root, set())
@@ -141,13 +143,14 @@ def statements(post: Post, keys: set[str] | None = None) -> list[Statement]:
     return out
 
 
-def read_house_rules(log: GameLog, keys: set[str]) -> tuple[dict[str, str], list[ParseIssue]]:
+def read_house_rules(log: GameLog, keys: set[str], bodies: PostBodies | None = None
+                     ) -> tuple[dict[str, str], list[ParseIssue]]:
     """The rulings among `keys` the GM's rules state, one option each, with an issue per
     ruling naming the post and quoting the sentence; a ruling stated both ways is reported
     and not taken."""
     found: dict[str, list[Statement]] = {}
     for post in rules_posts(log):
-        for st in statements(post, keys):
+        for st in statements(post, keys, bodies):
             found.setdefault(st.key, []).append(st)
     chosen: dict[str, str] = {}
     issues: list[ParseIssue] = []
@@ -175,13 +178,15 @@ def read_house_rules(log: GameLog, keys: set[str]) -> tuple[dict[str, str], list
     return chosen, issues
 
 
-def apply_house_rules(log: GameLog, ruling_keys: list[str]) -> None:
+def apply_house_rules(log: GameLog, ruling_keys: list[str],
+                      bodies: PostBodies | None = None) -> None:
     """Set the stated rulings the log does not already choose (in place): from the rules
     post, and, under a majority rule set (mafiascum), from the thresholds the GM states in
     the thread ("With 10 alive, it takes 6 to lynch and 5 to no lynch"), each statement
-    reported whether or not it chooses a ruling."""
+    reported whether or not it chooses a ruling. `bodies`: the posts' parsed bodies, shared
+    with the run's other stages."""
     open_keys = {k for k in ruling_keys if k not in log.meta.rulings}
-    chosen, issues = read_house_rules(log, open_keys) if open_keys else ({}, [])
+    chosen, issues = read_house_rules(log, open_keys, bodies) if open_keys else ({}, [])
     if NO_LYNCH_KEY in ruling_keys:
         stated, said = threshold_rulings(log, open_keys - set(chosen))
         chosen.update(stated)

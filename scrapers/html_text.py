@@ -9,12 +9,13 @@ stages can tell a vote from a quoted vote.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import lxml.html
 from lxml import etree
 
-from engine.gamelog import Quote
+from engine.gamelog import Post, Quote
 
 _WROTE = re.compile(
     r"^\s*(?:In post \d+,\s*)?(?P<author>.*?)\s+(?:wrote|said|писал(?:\(а\))?|пишет)\s*:?\s*$",
@@ -81,32 +82,6 @@ def element_text(el: etree._Element, skip: set[etree._Element]) -> str:
         return ""  # a comment's or processing instruction's text is no text
     parts: list[str] = []
     append = parts.append
-
-    def walk(node: etree._Element) -> None:
-        # children only: the caller has written the node's own start and text
-        for child in node:
-            tag = child.tag
-            # comments and processing instructions have a str-less tag; only their tail counts
-            if type(tag) is str and tag not in _DROP_TAGS and child not in skip:
-                block = tag in _BLOCK_TAGS
-                if block:
-                    append("\n")
-                if tag == "img":
-                    alt = child.get("alt")
-                    if alt:
-                        append(alt)
-                # each read of .text or .tail decodes the string anew: read once
-                text = child.text
-                if text:
-                    append(text)
-                if len(child):
-                    walk(child)
-                if block:
-                    append("\n")
-            tail = child.tail
-            if tail:
-                append(tail)
-
     block = tag in _BLOCK_TAGS
     if block:
         append("\n")
@@ -117,10 +92,40 @@ def element_text(el: etree._Element, skip: set[etree._Element]) -> str:
     text = el.text
     if text:
         append(text)
-    walk(el)
+    _walk(el, append, skip)
     if block:
         append("\n")
     return _normalise("".join(parts))
+
+
+def _walk(node: etree._Element, append: Callable[[str], None],
+          skip: set[etree._Element]) -> None:
+    """`element_text` of the children of `node` (whose own start and text the caller has
+    written) into `append`. A module function, not one nested in `element_text`: a nested
+    function that calls itself is a reference cycle, left for the cycle collector on every
+    call (a third of the post stage's time went to collecting them)."""
+    for child in node:
+        tag = child.tag
+        # comments and processing instructions have a str-less tag; only their tail counts
+        if type(tag) is str and tag not in _DROP_TAGS and child not in skip:
+            block = tag in _BLOCK_TAGS
+            if block:
+                append("\n")
+            if tag == "img":
+                alt = child.get("alt")
+                if alt:
+                    append(alt)
+            # each read of .text or .tail decodes the string anew: read once
+            text = child.text
+            if text:
+                append(text)
+            if len(child):
+                _walk(child, append, skip)
+            if block:
+                append("\n")
+        tail = child.tail
+        if tail:
+            append(tail)
 
 
 def _cite_of(quote: etree._Element) -> etree._Element | None:
@@ -139,18 +144,90 @@ def _cite_of(quote: etree._Element) -> etree._Element | None:
     return None
 
 
-def body_text(html: str) -> BodyText:
-    """The author's own text and the top-level quotes of a post body."""
+_PARSER = etree.HTMLParser()
+
+
+def parse_html(html: str) -> etree._Element | None:
+    """A post body as a `<div>` element; None for an empty body. A plain lxml parser:
+    lxml.html's element classes cost more than the parse on the many small bodies of a
+    thread (a Python lookup for every element read)."""
+    if not html.strip():
+        return None
+    try:
+        doc = etree.fromstring(f"<html><body><div>{html}</div></body></html>", _PARSER)
+    except (etree.ParserError, ValueError):
+        return None
+    if doc is None:
+        return None
+    found = doc.find("body/div")
+    return found
+
+
+@dataclass
+class PostBodies:
+    """Each post's body parsed once (`parse_html`) and shared by the stages of one run that
+    read its markup: the text, the vote marks, the GM's vote counts, the house rules.
+
+    Owned by the run (the importer makes one and passes it on), never by a module: the trees
+    go when the run ends. The trees are read, never changed. Kept by post number with the
+    HTML they were parsed from, so a post whose HTML is not that one is parsed anew."""
+
+    _parsed: dict[int, tuple[str, etree._Element | None]] = field(default_factory=dict)
+
+    def root(self, number: int, html: str) -> etree._Element | None:
+        """The parsed body of post `number`, whose HTML is `html`."""
+        found = self._parsed.get(number)
+        if found is not None and (found[0] is html or found[0] == html):
+            return found[1]
+        root = parse_html(html)
+        self._parsed[number] = (html, root)
+        return root
+
+    def of(self, post: Post) -> etree._Element | None:
+        """The parsed body of `post`."""
+        return self.root(post.number, post.html)
+
+    def clear(self) -> None:
+        """Let the trees go (freeing them takes a tenth of the import)."""
+        self._parsed.clear()
+
+
+# what lxml.html.fragments_fromstring parses as a whole document, not as a fragment
+_FULL_HTML = re.compile(r"^\s*<(?:html|!doctype)", re.I)
+
+
+def _fragment_root(root: etree._Element | None, html: str) -> etree._Element | None:
+    """`root` (`parse_html(html)`) where it is the tree lxml.html's fragment parse gives:
+    the `<div>` around the body holds all of it. A stray `</div>` in the post closes that
+    `<div>` early and leaves the rest after it, which the fragment parse keeps inside: such
+    a post (and a whole document) is parsed again the fragment way."""
+    if root is None or root.tail is not None or _FULL_HTML.match(html):
+        return None
+    body = root.getparent()
+    if body is None or len(body) != 1 or body.text is not None:
+        return None
+    return root
+
+
+def body_text(html: str, root: etree._Element | None = None) -> BodyText:
+    """The author's own text and the top-level quotes of a post body. `root`: the body
+    already parsed by `parse_html(html)` (`PostBodies`), to read instead of parsing again."""
     if not html.strip():
         return BodyText("", [])
-    try:
-        root = lxml.html.fragment_fromstring(html, create_parent="div")
-    except (etree.ParserError, ValueError):
-        return BodyText(_normalise(re.sub(r"<[^>]+>", " ", html)), [])
+    tree = _fragment_root(root, html)
+    if tree is not None:
+        root = tree
+    else:
+        try:
+            # the plain parser: its elements read the same, without lxml.html's lookup of
+            # a Python class for every element
+            root = lxml.html.fragment_fromstring(html, create_parent="div", parser=_PARSER)
+        except (etree.ParserError, ValueError):
+            return BodyText(_normalise(re.sub(r"<[^>]+>", " ", html)), [])
     quotes: list[Quote] = []
     skip: set[etree._Element] = set()
     for bq in root.iter("blockquote"):
-        if any(anc.tag == "blockquote" for anc in bq.iterancestors()):
+        if next(bq.iterancestors("blockquote"), None) is not None:
             continue  # nested quotes belong to the outer quote's text
         cite = _cite_of(bq)
         author: str | None = None

@@ -21,7 +21,7 @@ from lxml import etree
 from engine.day.window import day_window, days_of
 from engine.gamelog import GameLog, ParseIssue, Post, SourceRef, Where, phase_sort_key
 from engine.gamelog.published import PhasePublished, TallyEntry, VoteCount
-from scrapers.html_text import is_block
+from scrapers.html_text import PostBodies, is_block
 from scrapers.names import GM, NameIndex
 from scrapers.names.keys import fold
 from scrapers.votes.marks import parse_body
@@ -370,10 +370,11 @@ def _count(post: Post, lines: list[str], names: _Names,
 # -- the game ----------------------------------------------------------------------------
 
 
-def read_vote_counts(log: GameLog) -> list[ParseIssue]:
+def read_vote_counts(log: GameLog, bodies: PostBodies | None = None) -> list[ParseIssue]:
     """Find the vote counts among the GM's posts of each day and add them to
     `log.published` (phase "D<n>"; a count already there for the same post is replaced).
-    Returns what could not be read."""
+    Returns what could not be read. `bodies`: the posts' parsed bodies, shared with the
+    run's other stages."""
     names, issues, done = _Names(log), list[ParseIssue](), set[int]()
     gm_posts = [p for p in log.posts if p.gm and not p.deleted]
     for day in days_of(log):
@@ -384,7 +385,7 @@ def read_vote_counts(log: GameLog) -> list[ParseIssue]:
                                            or post.number == window.end):
                 continue
             done.add(post.number)
-            root = parse_body(post.html)
+            root = parse_body(post.html) if bodies is None else bodies.of(post)
             count = None if root is None else _count(post, count_lines(root), names, issues)
             if count is None:
                 continue

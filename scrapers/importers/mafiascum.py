@@ -9,9 +9,11 @@ them, and every vote mark of the posts under the mafiascum grammar.
 
 from __future__ import annotations
 
+import gc
 import re
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -40,7 +42,7 @@ from engine.gamelog import (
 from engine.rulesets import get_ruleset
 from scrapers.accounting import imported_posts_balance, record, take_votes
 from scrapers.house_rules import apply_house_rules
-from scrapers.html_text import body_text
+from scrapers.html_text import PostBodies, body_text
 from scrapers.importers.mafiascum_archive import ArchiveGame, find_block, read_game, split_blocks
 from scrapers.importers.mafiascum_corrections import apply_corrected_votes, slot_named
 from scrapers.importers.mafiascum_notes import (
@@ -61,6 +63,11 @@ from scrapers.votecounts import read_vote_counts
 _TAGS = re.compile(r"<[^>]+>")
 
 
+# the import's stages in order, as told to `import_mafiascum`'s `stage` hook
+STAGES = ("read files", "post text", "slots", "phases", "archive events", "house rules",
+          "vote counts", "votes", "accounting", "release")
+
+
 @dataclass(frozen=True)
 class MafiascumFiles:
     posts: Path
@@ -70,15 +77,44 @@ class MafiascumFiles:
 
 def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
                      progress: Callable[[str], None] | None = None, strict: bool = False,
-                     note_corrections: bool = True) -> GameLog:
+                     note_corrections: bool = True,
+                     stage: Callable[[str], None] | None = None) -> GameLog:
     """Read the three files and build the game log. Lenient by default: a bad line of
     archive.txt or transitions.tsv is an issue and what it still says is kept, and the game
     is refused (`BadInputError`, exit 2, with every bad line) only when no slot is left;
     `strict` raises at the first bad line. `note_corrections`: apply the archive notes'
     corrections of single marks ('X voted Y in post N but ...', 'X did not vote in post N
     but ...', 'X tried to vote ... but moderator ignored it'); off, the count is the posts'
-    alone (the notes' game facts, deaths on posts, resets and no-lynch days, still apply)."""
+    alone (the notes' game facts, deaths on posts, resets and no-lynch days, still apply).
+    `progress` is told what is being done, in words; `stage` the name of each stage of
+    `STAGES` as it starts, and "done" at the end (for timing them: `./run bench votes`)."""
+    with _collector_paused():
+        return _import(files, timezone=timezone, progress=progress, strict=strict,
+                       note_corrections=note_corrections, stage=stage)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The cycle collector paused for the import, and set back as it was. The import
+    builds tens of thousands of objects that all live on (posts, quotes, votes, counts) and
+    leaves no garbage cycles: collections during it find nothing, but each full one walks
+    everything built so far again (6% of the import and count, `./run bench votes`). What
+    it built is looked at once, at the first collection after it."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _import(files: MafiascumFiles, *, timezone: str, progress: Callable[[str], None] | None,
+            strict: bool, note_corrections: bool,
+            stage: Callable[[str], None] | None) -> GameLog:
     say = progress or (lambda _msg: None)
+    enter = stage or (lambda _name: None)
+    enter("read files")
     try:
         zone = zone_info(timezone)
     except ValueError as exc:
@@ -114,17 +150,23 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
 
     say(f"building game {game.game_number}: {len(raw_posts)} posts")
     mods = {m.lower() for m in game.moderators}
-    posts = [_post(rp, zone, issues, files.posts.name) for rp in raw_posts]
+    enter("post text")
+    # each body parsed once, for the text here and the markup read by the stages below
+    bodies = PostBodies()
+    posts = [_post(rp, zone, issues, files.posts.name, bodies) for rp in raw_posts]
     for post in posts:
         post.gm = post.author.lower() in mods
+    enter("slots")
     slots = _slots(game, posts, files.archive.name, issues)
     _assign_slots(posts, slots, mods, files.posts.name, issues)
+    enter("phases")
     phases = _phases(game, day_ends, posts, files.transitions.name, files.posts.name, issues)
 
     issues.append(ParseIssue(
         severity="info", code="timezone-assumed", where=Where(file=files.posts.name),
         message=f"post times are board-local without a zone; read as {timezone}"
                 " (set --timezone to change)"))
+    enter("archive events")
     rulings: dict[str, str] = {}
     if one_less_for_no_lynch(game) is not None:
         # the game's own announcement, recorded by the archive: not a guess
@@ -144,16 +186,23 @@ def import_mafiascum(files: MafiascumFiles, *, timezone: str = "UTC",
                  source_file(files.transitions, "transitions", transitions_bytes)])
     log = GameLog(meta=meta, players=slots, posts=posts, phases=phases,
                   published=published, issues=issues)
-    apply_house_rules(log, [r.key for r in get_ruleset("mafiascum").rulings])
+    enter("house rules")
+    apply_house_rules(log, [r.key for r in get_ruleset("mafiascum").rulings], bodies)
     say("reading the GM's vote counts")
-    log.issues.extend(read_vote_counts(log))
+    enter("vote counts")
+    log.issues.extend(read_vote_counts(log, bodies))
     say("reading the votes")
-    votes = take_votes(log)
+    enter("votes")
+    votes = take_votes(log, bodies=bodies)
     if note_corrections:
         apply_corrected_votes(log, game, files.archive.name)
+    enter("accounting")
     # the file's lines, counted apart from the reader that turned them into posts
     lines = sum(1 for line in posts_bytes.decode("utf-8").split("\n") if line.strip())
     record(log, [imported_posts_balance(lines, log, files.posts.name), votes])
+    enter("release")
+    bodies.clear()
+    enter("done")
     return log
 
 
@@ -210,14 +259,15 @@ def _checked_posts(raw: list[RawPost], file: str, issues: list[ParseIssue]) -> l
     return ordered
 
 
-def _post(rp: RawPost, zone: ZoneInfo, issues: list[ParseIssue], file: str) -> Post:
+def _post(rp: RawPost, zone: ZoneInfo, issues: list[ParseIssue], file: str,
+          bodies: PostBodies) -> Post:
     time = parse_time(rp.time, zone)
     if time is None:
         issues.append(ParseIssue(
             severity="warning", code="bad-time", where=Where(file=file, line=rp.line,
                                                              post=rp.number),
             message="post time not understood; left empty", text=rp.time))
-    body = body_text(rp.content)
+    body = body_text(rp.content, bodies.root(rp.number, rp.content))
     return Post(number=rp.number, id=rp.id, author=rp.user, author_id=rp.user_id, time=time,
                 page=rp.page, html=rp.content, text=body.text, quotes=body.quotes)
 

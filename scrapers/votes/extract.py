@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from engine.day.window import alive_at_start, day_window, days_of
 from engine.gamelog import GameLog, Post, Vote
 from engine.rulesets import RuleSet, get_ruleset
+from scrapers.html_text import PostBodies
 from scrapers.names import GM, NameIndex, Resolution
 from scrapers.votes.grammars import GRAMMARS, Command
 from scrapers.votes.marks import Mark, find_marks, own_lines, parse_body
@@ -85,8 +86,10 @@ def extract_votes(log: GameLog, ruleset: RuleSet | None = None) -> list[Vote]:
     return read_votes(log, ruleset).votes
 
 
-def read_votes(log: GameLog, ruleset: RuleSet | None = None) -> VoteReading:
-    """The votes of the game's posts, in post order, with the marks set aside."""
+def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
+               bodies: PostBodies | None = None) -> VoteReading:
+    """The votes of the game's posts, in post order, with the marks set aside. `bodies`:
+    the posts' parsed bodies, shared with the run's other stages."""
     rs = ruleset or get_ruleset(log.meta.ruleset or "")
     gram = GRAMMARS.get(rs.day.grammar)
     if gram is None:
@@ -97,7 +100,7 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None) -> VoteReading:
     for post in log.posts:
         if post.deleted or not gram.prefilter.search(post.html):
             continue
-        root = parse_body(post.html)
+        root = parse_body(post.html) if bodies is None else bodies.of(post)
         if root is None:
             if post.html.strip():
                 out.marks += 1

@@ -15,7 +15,7 @@ from typing import Literal
 from lxml import etree
 
 from scrapers.forum.colors import normalise_color, style_bold, style_color
-from scrapers.html_text import element_text, is_block
+from scrapers.html_text import element_text, is_block, parse_html
 
 MarkKind = Literal[
     "vote-tag", "bold", "color",
@@ -43,22 +43,10 @@ class Mark:
     after: str = ""
 
 
-_PARSER = etree.HTMLParser()
-
-
 def parse_body(html: str) -> etree._Element | None:
-    """A post body as a `<div>` element (a plain lxml parser: lxml.html's element classes
-    cost more than the parse on the many small bodies of a thread)."""
-    if not html.strip():
-        return None
-    try:
-        doc = etree.fromstring(f"<html><body><div>{html}</div></body></html>", _PARSER)
-    except (etree.ParserError, ValueError):
-        return None
-    if doc is None:
-        return None
-    found = doc.find("body/div")
-    return found
+    """A post body as a `<div>` element (`scrapers.html_text.parse_html`; a run that reads
+    the posts' markup in several stages shares one parse through `PostBodies`)."""
+    return parse_html(html)
 
 
 def _classes(el: etree._Element) -> str:
@@ -252,27 +240,28 @@ def mark_text(el: etree._Element, skip: set[etree._Element]) -> str:
     line, so that a word coloured letter by letter reads as one word."""
     if not isinstance(el.tag, str) or el.tag in _NO_TEXT or el in skip:
         return ""
-    parts: list[str] = []
-    append = parts.append
-
-    def walk(node: etree._Element) -> None:
-        for child in node:
-            if isinstance(child.tag, str) and child.tag not in _NO_TEXT and child not in skip:
-                block = child.tag in _LINE_TAGS and is_block(child)
-                if block:
-                    append("\n")
-                if child.tag == "img":
-                    append(child.get("alt") or "")
-                append(child.text or "")
-                if len(child):
-                    walk(child)
-                if block:
-                    append("\n")
-            append(child.tail or "")
-
-    append(el.text or "")
-    walk(el)
+    parts = [el.text or ""]
+    _walk_marked(el, skip, parts)
     return "".join(parts)
+
+
+def _walk_marked(node: etree._Element, skip: set[etree._Element], parts: list[str]) -> None:
+    """`mark_text`'s walk, a module function: a nested one that calls itself is a reference
+    cycle on every call, left for the cycle collector (which the import pauses)."""
+    append = parts.append
+    for child in node:
+        if isinstance(child.tag, str) and child.tag not in _NO_TEXT and child not in skip:
+            block = child.tag in _LINE_TAGS and is_block(child)
+            if block:
+                append("\n")
+            if child.tag == "img":
+                append(child.get("alt") or "")
+            append(child.text or "")
+            if len(child):
+                _walk_marked(child, skip, parts)
+            if block:
+                append("\n")
+        append(child.tail or "")
 
 
 _NO_TEXT = frozenset({"script", "style", "input", "button", "noscript"})

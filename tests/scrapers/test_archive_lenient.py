@@ -216,7 +216,7 @@ def test_transitions_strict_raises_at_the_first_bad_cell() -> None:
                       strict=True)
 
 
-def test_a_game_without_a_transitions_row_is_imported_without_day_ends(
+def test_a_game_without_a_transitions_row_takes_its_day_ends_from_the_moderator(
         tmp_path: Path) -> None:
     transitions = fx.TRANSITIONS.replace(f"{fx.GAME}\t5\t9\t12\t-\n", "")
     log = _import(tmp_path, PLAYERS, transitions=transitions)
@@ -224,6 +224,11 @@ def test_a_game_without_a_transitions_row_is_imported_without_day_ends(
     assert issue.severity == "warning"
     assert f"no row for game number {fx.GAME}" in issue.message
     assert [p.key for p in log.phases if p.kind == "day"] == ["D1", "D2", "D3"]
-    assert all(p.end is None for p in log.phases if p.kind == "day")
+    # no recorded end: each is the moderator's announcement, and each is warned about
+    assert [(p.end.post, p.end.source) for p in log.phases if p.kind == "day" and p.end] == \
+        [(5, "gm-post"), (9, "gm-post"), (12, "gm-post")]
+    beyond = _warnings(log, "transition-beyond-row")
+    assert [i.message.split("post ")[-1] for i in beyond] == \
+        ["5 (lynched)", "9 (no lynch)", "12 (lynched)"]
     with pytest.raises(BadInputError, match=f"no row for game number {fx.GAME}"):
         _import(tmp_path, PLAYERS, transitions=transitions, strict=True)

@@ -1,0 +1,194 @@
+"""A post's body parsed once and shared (`PostBodies`), and the importer's fast paths: each
+gives what the slow way gives, on made-up posts."""
+
+from __future__ import annotations
+
+import gc
+import json
+from datetime import datetime
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from engine.errors import BadInputError
+from scrapers.html_text import PostBodies, body_text, parse_html
+from scrapers.importers.mafiascum import STAGES, MafiascumFiles, import_mafiascum
+from scrapers.importers.mafiascum_posts import TIME_FORMAT, iter_posts, parse_time
+from scrapers.votecounts import read_vote_counts
+from scrapers.votes import read_votes
+from tests.scrapers import mafiascum_fixture as fx
+
+BODIES = {
+    "plain": "Hello there<br>second line",
+    "bold vote": 'I think <span style="font-weight: bold">VOTE: Quillon</span> now',
+    "quote 3.2": '<cite><a href="./viewtopic.php?p=77#p77">Tamsin wrote:</a></cite>'
+                 "<blockquote><div>vote Pell</div></blockquote>my own words",
+    "quote 3.0": "<blockquote><cite>Orrin wrote:</cite>inner <b>text</b></blockquote>after",
+    "nested": "<blockquote><blockquote>deep</blockquote>outer</blockquote>mine",
+    "leading space": "   \n <b>Unvote</b>",
+    "img and comment": 'a <img src="x.gif" alt=":)"> b <!-- hidden --> c',
+    "inline div": '<div style="display:inline">X</div> y<div>block</div>',
+}
+
+
+@pytest.mark.parametrize("name", sorted(BODIES))
+def test_the_shared_parse_gives_the_text_of_a_parse_of_its_own(name: str) -> None:
+    html = BODIES[name]
+    assert body_text(html, parse_html(html)) == body_text(html)
+
+
+def test_a_stray_closing_div_is_read_as_the_fragment_parse_reads_it() -> None:
+    # the closing tag ends parse_html's own <div> early; the words after it are the post's
+    html = "first <b>bold</b></div> after the stray tag"
+    shared = body_text(html, parse_html(html))
+    assert shared == body_text(html)
+    assert shared.text == "first bold after the stray tag"
+    assert shared.quotes == []
+
+
+def test_a_whole_document_is_read_as_the_fragment_parse_reads_it() -> None:
+    html = "<html><body><p>whole page</p></body></html>"
+    assert body_text(html, parse_html(html)) == body_text(html)
+    assert body_text(html, parse_html(html)).text == "whole page"
+
+
+def test_quotes_come_with_author_post_and_text_from_the_shared_tree() -> None:
+    html = BODIES["quote 3.2"]
+    got = body_text(html, parse_html(html))
+    assert got.text == "my own words"
+    assert [(q.author, q.post_id, q.text) for q in got.quotes] == [("Tamsin", "77", "vote Pell")]
+
+
+def test_reading_a_body_leaves_no_garbage_cycles() -> None:
+    html = BODIES["quote 3.0"] + BODIES["plain"]
+    root = parse_html(html)
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(50):
+            body_text(html, root)
+        assert gc.collect() == 0  # nothing left for the cycle collector
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def test_post_bodies_parses_a_post_once_and_again_when_its_html_is_another() -> None:
+    bodies = PostBodies()
+    first = bodies.root(3, "<b>vote Pell</b>")
+    assert first is not None
+    assert bodies.root(3, "<b>vote Pell</b>") is first
+    other = bodies.root(3, "<b>vote Orrin</b>")
+    assert other is not None
+    assert other is not first
+    assert other.findtext("b") == "vote Orrin"
+    assert bodies.root(4, "   ") is None
+
+
+def test_the_stages_read_the_same_with_the_shared_bodies(tmp_path: Path) -> None:
+    log = import_mafiascum(MafiascumFiles(*_paths(fx.write(tmp_path))))
+    alone, shared = read_votes(log), read_votes(log, bodies=PostBodies())
+    assert alone == shared
+    assert alone.votes  # the made-up game has votes to read
+    before = log.published.model_dump_json()
+    issues = read_vote_counts(log, PostBodies())
+    again = log.published.model_dump_json()
+    assert read_vote_counts(log) == issues
+    assert log.published.model_dump_json() == again == before  # same counts, replaced
+
+
+def test_the_stage_hook_is_told_every_stage_in_order_then_done(tmp_path: Path) -> None:
+    told: list[str] = []
+    import_mafiascum(MafiascumFiles(*_paths(fx.write(tmp_path))), stage=told.append)
+    assert told == [*STAGES, "done"]
+
+
+def _paths(ds: fx.Dataset) -> tuple[Path, Path, Path]:
+    return ds.posts, ds.archive, ds.transitions
+
+
+ZONE = ZoneInfo("America/New_York")
+
+
+@pytest.mark.parametrize("raw", [
+    "Fri Jul 20, 2012 5:38 pm", "Fri Jul 20, 2012 12:05 am", "Fri Jul 20, 2012 12:05 pm",
+    "Sat Jan 05, 2008 07:09 am", " Sun Mar 1, 2015 11:59 pm ", "Tue Feb 29, 2000 1:00 am",
+    "Tue Mar  3, 2010 9:05 pm", "Mon Jan 01, 2001 10:10 AM"])
+def test_board_times_read_as_strptime_reads_them(raw: str) -> None:
+    expected = datetime.strptime(raw.strip(), TIME_FORMAT).replace(tzinfo=ZONE)
+    got = parse_time(raw, ZONE)
+    assert got == expected
+    assert got is not None
+    assert got.tzinfo is ZONE
+
+
+@pytest.mark.parametrize("raw", [
+    "Thu Feb 30, 2012 5:38 pm", "Fri Jul 20, 2012 13:38 pm", "Fri Jul 20, 2012 0:38 am",
+    "Fri Jul 20, 2012 5:60 pm", "Fri Jul 32, 2012 5:38 pm", "yesterday", ""])
+def test_times_that_are_no_board_time_are_none(raw: str) -> None:
+    assert parse_time(raw, ZONE) is None
+
+
+def _line(**change: object) -> bytes:
+    post: dict[str, object] = {"number": 1, "id": "9", "user": "Orrin", "user_id": 5,
+                               "content": "hi", "time": "Fri Jul 20, 2012 5:38 pm",
+                               "page": "1", "thread": 42}
+    post.update(change)
+    return (json.dumps({k: v for k, v in post.items() if v is not None}) + "\n").encode()
+
+
+def test_well_formed_lines_become_posts() -> None:
+    [post] = list(iter_posts(_line(), "p.jsonl"))
+    assert (post.number, post.id, post.user, post.user_id, post.thread) == (1, "9", "Orrin",
+                                                                           "5", "42")
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    ({"number": True}, "field 'number' has the wrong type: True"),
+    ({"number": "1"}, "field 'number' has the wrong type: '1'"),
+    ({"user_id": 1.5}, "field 'user_id' has the wrong type: 1.5"),
+    ({"page": None}, "post is missing the field 'page'"),
+])
+def test_a_bad_field_is_named_with_its_line(change: dict[str, object], says: str) -> None:
+    with pytest.raises(BadInputError) as err:
+        list(iter_posts(_line() + _line(**change), "p.jsonl"))
+    assert says in str(err.value)
+    assert "line 2" in str(err.value)
+
+
+def test_a_line_that_is_no_object_is_named() -> None:
+    with pytest.raises(BadInputError) as err:
+        list(iter_posts(b"[1, 2]\n", "p.jsonl"))
+    assert "expected a JSON object, got list" in str(err.value)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_import_sets_the_cycle_collector_back_as_it_was(tmp_path: Path,
+                                                            enabled: bool) -> None:
+    was = gc.isenabled()
+    seen: list[bool] = []
+    try:
+        gc.enable() if enabled else gc.disable()
+        import_mafiascum(MafiascumFiles(*_paths(fx.write(tmp_path))),
+                         stage=lambda _name: seen.append(gc.isenabled()))
+        assert gc.isenabled() is enabled
+        assert seen == [False] * (len(STAGES) + 1)  # paused through every stage
+    finally:
+        gc.enable() if was else gc.disable()
+
+
+def test_an_import_leaves_no_garbage_cycles(tmp_path: Path) -> None:
+    files = MafiascumFiles(*_paths(fx.write(tmp_path)))
+    import_mafiascum(files)  # modules loaded, their caches filled
+    gc.collect()
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        log = import_mafiascum(files)
+        assert gc.collect() == 0
+        assert log.posts
+    finally:
+        if was:
+            gc.enable()
