@@ -108,6 +108,7 @@ def take_votes(log: GameLog, ruleset: RuleSet | None = None) -> Balance:
     reading = read_votes(log, ruleset)
     log.votes = reading.votes
     log.issues.extend(set_aside_issues(reading))
+    log.issues.extend(reading.issues)
     return votes_balance(reading)
 
 
