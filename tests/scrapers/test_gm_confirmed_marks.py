@@ -155,3 +155,12 @@ def test_a_rule_set_without_the_ruling_takes_no_confirmed_marks() -> None:
                ("Warden", count("Quenby (1) - Tolliver")), ruleset="contested-island")
     assert all(v.reason != "gm-count" for v in log.votes)
     assert codes(log) == []
+
+
+def test_a_count_listing_its_voters_in_square_brackets_is_read() -> None:
+    # "[L-1] Quenby - [Marigold, Tolliver]": the count that confirms must be read whole
+    log = game(("Warden", count("[L-1] Quenby - [Marigold, Tolliver]",
+                                "Not Voting - [Rookwood, Saffron, Quenby]")))
+    (vc,) = log.published.phases[0].vote_counts
+    assert [(t.target, t.voters) for t in vc.tally] == [("Quenby", ["Marigold", "Tolliver"])]
+    assert vc.not_voting == ["Rookwood", "Saffron", "Quenby"]
