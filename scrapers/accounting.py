@@ -111,6 +111,7 @@ def take_votes(log: GameLog, ruleset: RuleSet | None = None, *,
     reading = read_votes(log, ruleset, bodies=bodies)
     log.votes = reading.votes
     log.issues.extend(set_aside_issues(reading))
+    log.issues.extend(reading.issues)
     return votes_balance(reading)
 
 

@@ -121,6 +121,7 @@ _SECTION = re.compile(r"^(?:v/?la|mod(?:erator)?(?:'s)?\s*notes?|notes?|replacem
 _HEADING = re.compile(r"vote\s*(?:count|tally)|votecount|\bvc\b|голосовани|голоса|голосов\b"
                       r"|подсч[её]т", re.I)  # «Промежуточный подсчёт», «Подсчёт голосов»
 _KEYWORD = re.compile(_HEADING.pattern + r"|\bto\s+lynch\b", re.I)
+_OPENS = {"(": ")", "[": "]", "{": "}"}
 _MAX_WORDS = 5  # "Jake from State Farm"; a longer head is a sentence
 
 LineKind = Literal["slot", "no-lynch", "not-voting", "unknown"]
@@ -246,8 +247,9 @@ def _parse_line(text: str, names: _Names, at: int) -> _Line | None:
     if trail is not None:  # "Monk - A, B, C (3)"
         written = float(trail.group(1)) if written is None else written
         rest = rest[: trail.start()].strip()
-    if rest.startswith("(") and rest.endswith(")") and _mask(rest) == "\x01" * len(rest):
-        rest = rest[1:-1]  # "Valern - 3 (Giitah, hiplop)": the voters in brackets
+    if rest[:1] in _OPENS and rest.endswith(_OPENS[rest[0]]) and \
+            _mask(rest) == "\x01" * len(rest):
+        rest = rest[1:-1]  # "Valern - 3 (Giitah, hiplop)", "Bob - [Carol, Dave]": in brackets
     return _Line(text, kind, target, written, _items(rest), bool(_ANNOTATION.search(line)))
 
 

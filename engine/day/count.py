@@ -19,6 +19,9 @@ from engine.day.window import (
 from engine.gamelog import GameLog
 from engine.rulesets import RulingError, get_ruleset
 
+# the ruling (`<ruleset>.gm-confirmed-marks`) under which a mark counts on the GM's vote count
+GM_CONFIRMED = "gm-confirmed-marks"
+
 # each rule set's day: the count rules of day N of a game under the chosen rulings
 _COUNT_RULES: dict[str, Callable[[GameLog, int, dict[str, str]], CountRules]] = {
     "mafiascum": mafiascum.count_rules,
@@ -77,6 +80,11 @@ def count_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) 
             # "Unvote; Vote: X" where a vote needs an unvote first: both apply, in order
             ballots.append(Ballot(post=vote.post, voter=vote.voter, raw=vote.raw,
                                   special="unvote", time=vote.time))
+            continue
+        if vote.reason == "gm-count" and chosen.get(f"{ruleset.id}.{GM_CONFIRMED}") != "on":
+            # counted on the GM's word; the ruling off (or absent), the text alone decides
+            not_counted.append(NotCounted(vote.post, voter, vote.raw, vote.unconfirmed or "other",
+                                          vote.detail))
             continue
         if not vote.counts or vote.voter is None:
             not_counted.append(NotCounted(vote.post, voter, vote.raw, vote.reason or "other",

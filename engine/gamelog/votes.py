@@ -40,6 +40,12 @@ VoidReason = Literal[
     "other",
 ]
 
+CountedReason = Literal[
+    # counted on the GM's word: the text alone does not give the vote (not bold, a name no
+    # player has), and the GM's next vote count placed the voter on `target`
+    "gm-count",
+]
+
 
 class Vote(Model):
     """One vote-like mark in a post.
@@ -59,11 +65,23 @@ class Vote(Model):
     weight: float | None = None
     time: AwareDatetime | None = None
     counts: bool = True
-    reason: VoidReason | None = None
+    reason: VoidReason | CountedReason | None = Field(
+        default=None,
+        description="why the mark does not count; or, for a counted mark, 'gm-count': the "
+        "text alone does not give it, the GM's vote count `confirmed_by` does")
     detail: str | None = Field(default=None, description="free text detail of the reason")
     candidates: list[str] = Field(
         default_factory=list, description="slot ids an ambiguous name could mean"
     )
+    confirmed_by: int | None = Field(
+        default=None,
+        description="reason 'gm-count': the post of the GM's vote count that placed the voter "
+        "on `target` (the count after the mark, or the one that taught the alias it uses)")
+    unconfirmed: VoidReason | None = Field(
+        default=None,
+        description="reason 'gm-count': why the mark would not count on its text alone (e.g. "
+        "'not-formatted', 'unknown-name'); with the rule set's ruling "
+        "'<ruleset>.gm-confirmed-marks' off it does not count, for this reason")
     line_start: bool | None = Field(
         default=None,
         description="whether only white space stands before the mark on its line (some "
@@ -72,10 +90,16 @@ class Vote(Model):
 
     @model_validator(mode="after")
     def _consistent(self) -> Vote:
-        if self.counts and self.reason is not None:
+        if self.counts and self.reason not in (None, "gm-count"):
             raise ValueError("a counted vote has no reason for not counting")
-        if not self.counts and self.reason is None:
+        if not self.counts and self.reason in (None, "gm-count"):
             raise ValueError("a vote that does not count needs a reason")
+        confirmed = self.reason == "gm-count"
+        if confirmed != (self.confirmed_by is not None) or \
+                confirmed != (self.unconfirmed is not None):
+            raise ValueError("a 'gm-count' vote, and only one, names the count that confirms "
+                             "it (`confirmed_by`) and why its text alone does not count "
+                             "(`unconfirmed`)")
         if self.target is not None and self.special not in (None, "cancel"):
             raise ValueError(f"a {self.special!r} mark has no target")
         return self

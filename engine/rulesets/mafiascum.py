@@ -5,6 +5,9 @@ games, as the donbot corpus in ../shared records them).
   ``Unvote`` withdraws; ``No lynch`` is a vote for nobody; the last mark in a post wins.
 - Majority: half the living players rounded down, plus one. The vote that reaches it (the
   hammer) ends the day at once.
+- A mark the text alone does not give (an unbolded ``Vote: X`` line, a name no player has: a
+  riddle, an avatar's name, a nick spelt backwards) counts when the GM's next vote count
+  places the voter on a player (ruling ``mafiascum.gm-confirmed-marks``).
 - Role modifiers that touch the vote: Doublevoter (two votes), Voteless (none), Loved (one
   more vote needed to lynch them), Hated (one fewer).
 """
@@ -73,5 +76,20 @@ RULESET = RuleSet(
                                   "votes start again, and the second hammer (or No Lynch, "
                                   "or the deadline) ends the day")),
             default="one"),
+        Ruling(
+            key="mafiascum.gm-confirmed-marks",
+            question="Does a vote mark the text alone does not give count when the GM's next "
+                     "vote count shows it?",
+            clause="Votes are bold and name a player, but moderators count what they "
+                   "understood: an unbolded 'Vote: X' line, a player called by a nickname of "
+                   "the thread's making (an avatar's name, a nick spelt backwards), and show "
+                   "it in the next vote count.",
+            options=(RulingOption("on",
+                                  "such a mark counts for the one player the GM's next vote "
+                                  "count (before the voter's next mark) places the voter on, "
+                                  "when that is not their standing vote; the voter's later "
+                                  "marks with the same name mean the same player"),
+                     RulingOption("off", "only what the text gives counts")),
+            default="on"),
     ),
 )

@@ -43,6 +43,7 @@ from engine.rulesets import get_ruleset
 from scrapers.accounting import imported_posts_balance, record, take_votes
 from scrapers.house_rules import apply_house_rules
 from scrapers.html_text import PostBodies, body_text
+from scrapers.importers.mafiascum_accounts import counted_accounts, unlisted_accounts
 from scrapers.importers.mafiascum_archive import ArchiveGame, find_block, read_game, split_blocks
 from scrapers.importers.mafiascum_corrections import apply_corrected_votes, slot_named
 from scrapers.importers.mafiascum_notes import (
@@ -190,7 +191,17 @@ def _import(files: MafiascumFiles, *, timezone: str, progress: Callable[[str], N
     apply_house_rules(log, [r.key for r in get_ruleset("mafiascum").rulings], bodies)
     say("reading the GM's vote counts")
     enter("vote counts")
-    log.issues.extend(read_vote_counts(log, bodies))
+    count_issues = read_vote_counts(log, bodies)
+    # a slot's nick that never posts, played from an unlisted account: the counts show it
+    # (before the votes are read, so that the account's votes are the slot's)
+    paired = counted_accounts(log, get_ruleset("mafiascum"), files.archive.name, bodies)
+    if any(i.code == "unlisted-account" for i in paired):
+        for item in log.published.phases:  # read again: the counts may name the account
+            item.vote_counts = []
+        count_issues = read_vote_counts(log, bodies)
+    log.issues.extend(paired)
+    _report_unslotted(posts, slots, files.posts.name, log.issues)
+    log.issues.extend(count_issues)
     say("reading the votes")
     enter("votes")
     votes = take_votes(log, bodies=bodies)
@@ -333,14 +344,11 @@ def _assign_slots(posts: list[Post], slots: list[Slot], mods: set[str], file: st
     for slot in slots:
         for i, occ in enumerate(slot.occupants):
             by_nick[occ.nick.lower()].append((slot, i))
-    strangers: dict[str, int] = defaultdict(int)
     renamed = _renamed_accounts(posts, slots, by_nick, mods, file, issues)
-    renamed.update(_unlisted_accounts(posts, slots, by_nick, renamed, mods, file, issues))
+    renamed.update(unlisted_accounts(posts, slots, by_nick, renamed, mods, file, issues))
     for post in posts:
         found = by_nick.get(post.author.lower()) or renamed.get(post.author.lower())
         if not found:
-            if not post.gm:
-                strangers[post.author] += 1
             continue
         # a nick in two slots: the slot it was playing at this post; listed in two slots at
         # once (an archive slip), the one that stayed in the game longer
@@ -348,6 +356,16 @@ def _assign_slots(posts: list[Post], slots: list[Slot], mods: set[str], file: st
                    slot.occupants[i]]
         chosen = max(playing, key=_lasting) if playing else found[0][0]
         post.slot = chosen.id
+
+
+def _report_unslotted(posts: list[Post], slots: list[Slot], file: str,
+                      issues: list[ParseIssue]) -> None:
+    """Posts left without a slot, and slot nicks without a post, once every pairing of
+    accounts is made."""
+    strangers: dict[str, int] = defaultdict(int)
+    for post in posts:
+        if post.slot is None and not post.gm:
+            strangers[post.author] += 1
     if strangers:
         listed = ", ".join(f"{n} ({c})" for n, c in sorted(strangers.items()))
         issues.append(ParseIssue(
@@ -401,66 +419,6 @@ def _renamed_accounts(posts: list[Post], slots: list[Slot],
             message=f"{post.author!r} posts from the account (user id {post.author_id}) of "
                     f"{slot.occupants[found[0][1]].nick!r}: the same player under a new name; "
                     f"their posts count for slot {slot.id!r}", text=post.author))
-    return out
-
-
-UNLISTED_MIN_POSTS = 5  # a spectator's odd post is not a player's account
-UNLISTED_MIN_SCORE = 60.0  # rapidfuzz ratio of the folded names (0-100)
-
-
-def _unlisted_accounts(posts: list[Post], slots: list[Slot],
-                       by_nick: dict[str, list[tuple[Slot, int]]],
-                       known: dict[str, list[tuple[Slot, int]]], mods: set[str], file: str,
-                       issues: list[ParseIssue]) -> dict[str, list[tuple[Slot, int]]]:
-    """A slot nick of the archive that never posts, and a nick outside the archive that
-    posts all game with a name like it ('BNL' for bulletnlynchproof, 'saporovirus' for
-    sapovirus, 'Wake1' for Wake88): the same player under another account name. Paired by
-    name likeness (the letters in order from the first, or a close spelling), best pairs
-    first; each pairing is reported with its reason."""
-    from rapidfuzz import fuzz
-
-    from scrapers.names.keys import fold, is_subsequence
-
-    counts: dict[str, int] = defaultdict(int)
-    spelled: dict[str, str] = {}
-    for post in posts:
-        low = post.author.lower()
-        if low in by_nick or low in known or low in mods:
-            continue
-        counts[low] += 1
-        spelled.setdefault(low, post.author)
-    posted = {p.author.lower() for p in posts}
-    silent = [(slot, i) for slot in slots for i, occ in enumerate(slot.occupants)
-              if occ.nick.lower() not in posted]
-    strangers = [n for n, c in counts.items() if c >= UNLISTED_MIN_POSTS]
-    scored: list[tuple[float, str, Slot, int]] = []
-    for slot, i in silent:
-        a = fold(slot.occupants[i].nick)
-        for low in strangers:
-            b = fold(spelled[low])
-            if not a or not b:
-                continue
-            score = float(fuzz.ratio(a, b))
-            if len(b) >= 2 and b[0] == a[0] and is_subsequence(b, a):
-                score = max(score, 75.0)
-            if score >= UNLISTED_MIN_SCORE:
-                scored.append((score, low, slot, i))
-    out: dict[str, list[tuple[Slot, int]]] = {}
-    used: set[tuple[str, int]] = set()
-    for score, low, slot, i in sorted(scored, key=lambda t: (-t[0], t[1], t[2].id)):
-        if low in out or (slot.id, i) in used:
-            continue
-        out[low] = [(slot, i)]
-        used.add((slot.id, i))
-        nick = spelled[low]
-        if nick not in slot.aliases:
-            slot.aliases.append(nick)
-        issues.append(ParseIssue(
-            severity="warning", code="unlisted-account", where=Where(file=file),
-            message=f"{slot.occupants[i].nick!r} of slot {slot.id!r} never posts, and "
-                    f"{nick!r}, not in the archive, posts {counts[low]} times with a name "
-                    f"like it (likeness {score:.0f}/100): taken as the same player",
-            text=nick))
     return out
 
 

@@ -9,13 +9,14 @@ deadline, the majority) is the day engine's (`engine.day`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.day.window import alive_at_start, day_window, days_of
-from engine.gamelog import GameLog, Post, Vote
+from engine.gamelog import GameLog, ParseIssue, Post, Vote
 from engine.rulesets import RuleSet, get_ruleset
 from scrapers.html_text import PostBodies
 from scrapers.names import GM, NameIndex, Resolution
+from scrapers.votes import confirm
 from scrapers.votes.grammars import GRAMMARS, Command
 from scrapers.votes.marks import Mark, find_marks, own_lines, parse_body
 
@@ -79,6 +80,7 @@ class VoteReading:
     set_aside: list[SetAside]
     marks: int  # vote-like marks seen
     voting: int  # of them, marks that gave at least one vote
+    issues: list[ParseIssue] = field(default_factory=list)  # marks the GM's counts confirm
 
 
 def extract_votes(log: GameLog, ruleset: RuleSet | None = None) -> list[Vote]:
@@ -97,6 +99,8 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
     index = NameIndex.from_log(log)
     timeline = _Timeline.of(log)
     out = VoteReading(votes=[], set_aside=[], marks=0, voting=0)
+    confirming = confirm.ruling_on(log, rs)
+    unbolded: set[int] = set()  # indices of unbolded "Vote: X" lines, for the GM's counts
     for post in log.posts:
         if post.deleted or not gram.prefilter.search(post.html):
             continue
@@ -145,8 +149,18 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
                 found.append(_vote(post, plain, cmd, phase, alive, index, rs))
                 out.marks += 1
                 out.voting += 1
+        if confirming and not found and confirm.HINT.search(post.html):
+            for mark, cmd in confirm.unbolded(root, marks, gram):
+                cand = confirm.as_candidate(_vote(post, mark, cmd, phase, alive, index, rs))
+                if cand is not None:
+                    unbolded.add(len(out.votes) + len(found))
+                    found.append(cand)
+                    out.marks += 1
+                    out.voting += 1
         _last_wins(found, rs)
         out.votes.extend(found)
+    if confirming:  # the marks the text alone does not give, against the GM's counts
+        out.votes, out.issues = confirm.confirm_marks(log, rs, out.votes, unbolded)
     return out
 
 

@@ -35,6 +35,8 @@ A case:
       - {post: 1, voter: A, target: B}   # time: ..., weight: ..., raw: ..., line_start: bool
       - {post: 2, voter: C, special: unvote}
       - {post: 3, voter: C, target: B, void: in-quote}   # a mark the reader did not count
+      - {post: 4, voter: D, target: B, confirmed_by: 6, unconfirmed: unknown-name}
+                                  # counted on the GM's vote count in post 6
     expect:
       eliminated: B               # slot id or null
       no_lynch: false
@@ -152,12 +154,15 @@ def build_log(case: dict[str, Any]) -> GameLog:
     marks = [(k, v) for k, h in sorted(history.items()) for v in h.get("votes", [])]
     for k, v in marks + [(day, v) for v in case.get("votes", [])]:
         void = v.get("void")
+        confirmed = v.get("confirmed_by")  # counted on the GM's vote count in that post
         votes.append(Vote(post=v["post"], author=v["voter"], voter=v["voter"],
                           raw=v.get("raw", _raw(v)), target=v.get("target"),
                           special=v.get("special"), weight=v.get("weight"),
                           time=datetime.fromisoformat(v["time"]) if v.get("time") else None,
-                          counts=void is None, reason=void, phase=f"D{k}",
-                          line_start=v.get("line_start")))
+                          counts=void is None,
+                          reason="gm-count" if confirmed is not None else void,
+                          confirmed_by=confirmed, unconfirmed=v.get("unconfirmed"),
+                          phase=f"D{k}", line_start=v.get("line_start")))
     days = []
     if case.get("day_actions") or case.get("default_order") or case.get("day_draws"):
         days.append(DayLog(number=day, actions=[_action(a) for a in case.get("day_actions", [])],
