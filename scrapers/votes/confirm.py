@@ -17,8 +17,13 @@ showing this mark:
 - one placement confirms one mark.
 
 The written name is then learnt as that voter's name for the player: their later marks that
-write it count for the same player (unless the count after one shows them elsewhere). Every
-confirmation, every use of a learnt name and every mark left unconfirmed is reported.
+write it count for the same player (unless the count after one shows them elsewhere). A name
+no player has that the counts confirm for the same player behind two or more voters' marks
+(and for no other player) is the thread's name for them: anyone's mark that writes it counts
+for that player, unless the count after it places the voter elsewhere (players take up each
+other's nicknames: a nick spelt backwards, an avatar's name). One voter's riddle ("scum")
+stays theirs. Every confirmation, every use of a learnt name and every mark left unconfirmed
+is reported.
 """
 
 from __future__ import annotations
@@ -124,7 +129,51 @@ def confirm_marks(log: GameLog, rs: RuleSet, votes: list[Vote],
             if now.counts:
                 standing, since = ("no-lynch" if now.special == "no-lynch" else
                                    None if now.special == "unvote" else now.target), now.post
+    _shared_names(out, mine, counts, rs, issues)
     return out, issues
+
+
+SHARED_MIN_VOTERS = 2  # voters whose confirmed marks make a name the thread's
+
+
+def _shared_names(out: list[Vote], mine: dict[str, list[int]],
+                  counts: dict[str, list[VoteCount]], rs: RuleSet,
+                  issues: list[ParseIssue]) -> None:
+    """Marks still unconfirmed whose name the counts confirmed for one player behind two or
+    more other voters' marks: counted for that player (in place), each reported."""
+    taught: dict[str, dict[str, dict[str, int]]] = defaultdict(lambda: defaultdict(dict))
+    for v in out:
+        if v.reason == "gm-count" and v.unconfirmed == "unknown-name" and v.target and \
+                v.voter and v.confirmed_by is not None:
+            taught[_written(v)][v.target].setdefault(v.voter, v.confirmed_by)
+    shared = {name: next(iter(by_slot.items())) for name, by_slot in taught.items()
+              if name and len(by_slot) == 1 and
+              len(next(iter(by_slot.values()))) >= SHARED_MIN_VOTERS}
+    if not shared:
+        return
+    for indices in mine.values():
+        for n, i in enumerate(indices):
+            v = out[i]
+            if v.counts or v.special is not None or v.reason != "unknown-name":
+                continue
+            found = shared.get(_written(v))
+            if found is None:
+                continue
+            slot, voters = found
+            nxt = next((out[j].post for j in indices[n + 1:] if out[j].post > v.post), None)
+            count = next((c for c in counts.get(v.phase or "", []) if c.post > v.post), None)
+            if count is not None and (nxt is None or count.post < nxt):
+                placed = _placements(count, v.voter or "")
+                if len(placed) == 1 and slot not in placed:
+                    continue  # this voter's count says otherwise
+            by = ", ".join(f"{voter} (count in post {post})"
+                           for voter, post in sorted(voters.items()))
+            detail = (f"{_written(v)!r} is the thread's name for {slot}: the GM's counts placed "
+                      f"other voters on {slot} after their marks with it: {by}")
+            out[i], issue = _taken(v, slot, min(voters.values()), detail,
+                                   "gm-confirmed-shared-name")
+            issues.append(issue)
+            _supersede_earlier(out, indices[:n], v.post, rs)
 
 
 def _confirm(v: Vote, is_plain: bool, counts: list[VoteCount], nxt: int | None,

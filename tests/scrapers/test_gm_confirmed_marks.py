@@ -164,3 +164,41 @@ def test_a_count_listing_its_voters_in_square_brackets_is_read() -> None:
     (vc,) = log.published.phases[0].vote_counts
     assert [(t.target, t.voters) for t in vc.tally] == [("Quenby", ["Marigold", "Tolliver"])]
     assert vc.not_voting == ["Rookwood", "Saffron", "Quenby"]
+
+
+def test_a_name_confirmed_behind_two_voters_is_the_threads_for_a_third() -> None:
+    # 'Spinner' (the avatar's name of Quenby) confirmed for Marigold and Tolliver; Rookwood
+    # writes it after the last count: counted for Quenby on the two confirmations
+    log = game(("Marigold", BOLD.format("Vote: Spinner")),
+               ("Tolliver", BOLD.format("Vote: Spinner")),
+               ("Warden", count("Quenby (2) - Marigold, Tolliver")),
+               ("Rookwood", BOLD.format("Vote: spinner")))
+    (v,) = marks(log, "Rookwood")
+    assert (v.target, v.counts, v.reason, v.confirmed_by, v.unconfirmed) == (
+        "Quenby", True, "gm-count", 3, "unknown-name")
+    assert "thread's name for Quenby" in (v.detail or "")
+    assert "Marigold (count in post 3), Tolliver (count in post 3)" in (v.detail or "")
+    assert ("gm-confirmed-shared-name", 4) in codes(log)
+    assert count_day(log, 1).outcome == "Quenby"
+
+
+def test_one_voters_riddle_stays_theirs() -> None:
+    log = game(("Marigold", BOLD.format("Vote: Spinner")),
+               ("Warden", count("Quenby (1) - Marigold")),
+               ("Rookwood", BOLD.format("Vote: Spinner")))
+    (v,) = marks(log, "Rookwood")
+    assert (v.target, v.counts, v.reason) == (None, False, "unknown-name")
+    assert ("gm-confirmed-shared-name", 4) not in codes(log)
+
+
+def test_a_shared_name_gives_way_to_the_count_after_the_mark() -> None:
+    log = game(("Marigold", BOLD.format("Vote: Spinner")),
+               ("Tolliver", BOLD.format("Vote: Spinner")),
+               ("Warden", count("Quenby (2) - Marigold, Tolliver")),
+               ("Rookwood", BOLD.format("Vote: Spinner")),
+               ("Warden", count("Quenby (2) - Marigold, Tolliver", "Saffron (1) - Rookwood")))
+    # the count after Rookwood's mark is the GM's word for it: Saffron, not the thread's
+    (v,) = marks(log, "Rookwood")
+    assert (v.target, v.counts, v.reason, v.confirmed_by) == ("Saffron", True, "gm-count", 5)
+    assert ("gm-confirmed-mark", 4) in codes(log)
+    assert ("gm-confirmed-shared-name", 4) not in codes(log)
