@@ -80,10 +80,15 @@ def test_a_bold_double_hash_vote_is_read_once() -> None:
 @pytest.mark.parametrize("html", [
     "we used ##vote on my old site",  # not at the start of its line
     "issue #vote-counting is open",
-    "Vote: Fenwick",  # no double hash: plain text is talk here
 ])
 def test_plain_lines_that_are_no_double_hash_vote(html: str) -> None:
     assert read(html) == []
+
+
+def test_a_plain_vote_line_waits_for_the_gms_count() -> None:
+    # no double hash, no bold: not a vote on its text; a candidate that only the GM's next
+    # count could confirm (scrapers.votes.confirm), and there is no count here
+    assert read("Vote: Fenwick") == [("Fenwick", None, False, "not-formatted")]
 
 
 # -- hammering -----------------------------------------------------------------------------
