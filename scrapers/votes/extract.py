@@ -98,7 +98,7 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
     timeline = _Timeline.of(log)
     out = VoteReading(votes=[], set_aside=[], marks=0, voting=0)
     for post in log.posts:
-        if post.deleted or not gram.prefilter.search(post.html):
+        if post.deleted or not gram.may_hold_vote(post.html):
             continue
         root = parse_body(post.html) if bodies is None else bodies.of(post)
         if root is None:
