@@ -59,6 +59,7 @@ from scrapers.importers.mafiascum_transitions import DayEnds, read_day_ends
 from scrapers.phases import detect_day_starts, detect_phases_in
 from scrapers.sources import source_file
 from scrapers.votecounts import read_vote_counts
+from scrapers.votes.grammars import GRAMMARS
 
 _TAGS = re.compile(r"<[^>]+>")
 
@@ -153,7 +154,14 @@ def _import(files: MafiascumFiles, *, timezone: str, progress: Callable[[str], N
     enter("post text")
     # each body parsed once, for the text here and the markup read by the stages below
     bodies = PostBodies()
-    posts = [_post(rp, zone, issues, files.posts.name, bodies) for rp in raw_posts]
+    votes_read = GRAMMARS[get_ruleset("mafiascum").day.grammar]
+    posts: list[Post] = []
+    for rp in raw_posts:
+        posts.append(_post(rp, zone, issues, files.posts.name, bodies))
+        # the later stages read the trees of the GM's posts and of posts that may hold a
+        # vote; the others' go now
+        if rp.user.lower() not in mods and not votes_read.may_hold_vote(rp.content):
+            bodies.forget(rp.number)
     for post in posts:
         post.gm = post.author.lower() in mods
     enter("slots")
