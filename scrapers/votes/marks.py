@@ -112,7 +112,11 @@ class _TypedCloses:
     writer's depth at a point is the board's depth less the failed closes before it."""
 
     def __init__(self, root: etree._Element) -> None:
-        self.quotes = _QUOTES(root)
+        # a quote's text is a run of the whole body's text: a body whose text (one C call)
+        # holds no typed close has no quote holding one, and its quotes are not looked for
+        typed = _TYPED_CLOSE.search(etree.tostring(root, method="text", encoding=str,
+                                                   with_tail=False))
+        self.quotes = _QUOTES(root) if typed is not None else []
 
     def active(self) -> bool:
         return isinstance(self.quotes, list) and any(
