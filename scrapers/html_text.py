@@ -187,6 +187,12 @@ class PostBodies:
         """The parsed body of `post`."""
         return self.root(post.number, post.html)
 
+    def forget(self, number: int) -> None:
+        """Let post `number`'s tree go now, where no later stage will read it: a tree freed
+        while its memory is fresh costs less than the whole run's at the end (a later read
+        parses it again)."""
+        self._parsed.pop(number, None)
+
     def clear(self) -> None:
         """Let the trees go (freeing them takes a tenth of the import)."""
         self._parsed.clear()
@@ -250,6 +256,7 @@ def body_text(html: str, root: etree._Element | None = None) -> BodyText:
             pm = _POST_ID.search(bq.get("cite", ""))
             post_id = pm.group(1) if pm else None
         skip.add(bq)
-        quotes.append(Quote(author=author or None, post_id=post_id,
-                            text=element_text(bq, cite_skip)))
+        # str or None each, as the fields take them: no validation to pay per quote
+        quotes.append(Quote.model_construct(author=author or None, post_id=post_id,
+                                            text=element_text(bq, cite_skip)))
     return BodyText(element_text(root, skip), quotes)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from engine.errors import BadInputError
@@ -58,6 +59,7 @@ from scrapers.importers.mafiascum_posts import RawPost, iter_posts, parse_time, 
 from scrapers.importers.mafiascum_transitions import DayEnds, read_day_ends
 from scrapers.sources import source_file
 from scrapers.votecounts import read_vote_counts
+from scrapers.votes.grammars import GRAMMARS
 
 _TAGS = re.compile(r"<[^>]+>")
 
@@ -152,7 +154,14 @@ def _import(files: MafiascumFiles, *, timezone: str, progress: Callable[[str], N
     enter("post text")
     # each body parsed once, for the text here and the markup read by the stages below
     bodies = PostBodies()
-    posts = [_post(rp, zone, issues, files.posts.name, bodies) for rp in raw_posts]
+    votes_read = GRAMMARS[get_ruleset("mafiascum").day.grammar]
+    posts: list[Post] = []
+    for rp in raw_posts:
+        posts.append(_post(rp, zone, issues, files.posts.name, bodies))
+        # the later stages read the trees of the GM's posts and of posts that may hold a
+        # vote; the others' go now
+        if rp.user.lower() not in mods and not votes_read.may_hold_vote(rp.content):
+            bodies.forget(rp.number)
     for post in posts:
         post.gm = post.author.lower() in mods
     enter("slots")
@@ -277,8 +286,16 @@ def _post(rp: RawPost, zone: ZoneInfo, issues: list[ParseIssue], file: str,
                                                              post=rp.number),
             message="post time not understood; left empty", text=rp.time))
     body = body_text(rp.content, bodies.root(rp.number, rp.content))
-    return Post(number=rp.number, id=rp.id, author=rp.user, author_id=rp.user_id, time=time,
-                page=rp.page, html=rp.content, text=body.text, quotes=body.quotes)
+    fields: dict[str, Any] = {
+        "number": rp.number, "id": rp.id, "author": rp.user, "author_id": rp.user_id,
+        "time": time, "page": rp.page, "html": rp.content, "text": body.text,
+        "quotes": body.quotes}
+    if rp.number < 0:
+        return Post(**fields)  # refused, as validation refuses it
+    # every value already of its field's exact type (`iter_posts` checked the line's,
+    # `parse_time` gives an aware time, `body_text` its text and Quotes) and the number
+    # within bounds: validating it again only copies it (a twentieth of the post stage)
+    return Post.model_construct(**fields)
 
 
 def _slots(game: ArchiveGame, posts: list[Post], file: str,

@@ -50,7 +50,10 @@ def post_signals(post: Post, rules: Iterable[Rule] = RULES) -> list[Signal]:
     text = _announcement_text(post)
     found: list[Signal] = []
     low = text.lower()
+    windowed = len(low) == len(text)
     for rule in rules:
+        if windowed and rule.needles and not any(n in low for n in rule.needles):
+            continue  # no needle, no window (`_matches`): the rule finds nothing here
         for m in _matches(rule, text, low):
             if _conditional(text, m.start()):
                 continue

@@ -102,7 +102,7 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
     confirming = confirm.ruling_on(log, rs)
     unbolded: set[int] = set()  # indices of unbolded "Vote: X" lines, for the GM's counts
     for post in log.posts:
-        if post.deleted or not gram.prefilter.search(post.html):
+        if post.deleted or not gram.may_hold_vote(post.html):
             continue
         root = parse_body(post.html) if bodies is None else bodies.of(post)
         if root is None:

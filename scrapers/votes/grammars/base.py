@@ -35,6 +35,9 @@ class Grammar:
     id: str
     read: Callable[[Mark], list[Command]]
     prefilter: re.Pattern[str]  # a post whose HTML does not match holds no vote
+    # the same answers as `prefilter` by cheaper means, where the grammar has them (the
+    # prefilter looks at every post's whole HTML)
+    quick_prefilter: Callable[[str], bool] | None = field(default=None, kw_only=True)
     bold: bool = True  # bold runs are marks
     colour: bool = False  # coloured runs are marks
     plain_lines: bool = False  # each plain line of the post's own text is a mark too
@@ -52,3 +55,9 @@ class Grammar:
     # the colour is the vote): one that gives no command is set aside with a reason, never
     # dropped unseen (`scrapers.votes.extract.VoteReading`)
     looks_like: Callable[[Mark], bool] = field(kw_only=True)
+
+    def may_hold_vote(self, html: str) -> bool:
+        """Whether a post with this HTML may hold a vote (`prefilter`)."""
+        if self.quick_prefilter is not None:
+            return self.quick_prefilter(html)
+        return self.prefilter.search(html) is not None

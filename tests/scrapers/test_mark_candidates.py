@@ -1,0 +1,63 @@
+"""`find_marks`' candidate elements, found by a union of paths: the same elements, in the
+same order, as one path testing every condition on every element (the form it replaced),
+on invented bodies holding each kind of candidate, nested, repeated and mixed."""
+
+from __future__ import annotations
+
+import pytest
+from lxml import etree
+
+from scrapers.html_text import parse_html
+from scrapers.votes.marks import _CANDIDATES
+
+_BOLDISH = ("self::b or self::strong or contains(@class, 'bbvote') or "
+            "contains(translate(@style, 'BOLDFNTWEIGH', 'boldfntweigh'), 'bold') or "
+            "contains(@style, '700')")
+_HEADINGS = "self::h1 or self::h2 or self::h3 or self::h4 or self::h5 or self::h6"
+_COLOURISH = "contains(@class, 'mk-color') or (self::font and @color) or contains(@style, 'color')"
+
+
+def _reference(bold: bool, colour: bool, headings: bool) -> etree.XPath:
+    return etree.XPath(".//*[" + " or ".join(
+        ([_BOLDISH] if bold else []) + ([_HEADINGS] if bold and headings else [])
+        + ([_COLOURISH] if colour else [])) + "]")
+
+
+BODIES = [
+    "plain talk, no markup",
+    "<b>Vote: Alder</b> and <strong>unvote</strong>",
+    '<span style="font-weight: bold">VOTE: Birch</span><span class="bbvote">Cedar</span>',
+    '<span style="FONT-WEIGHT: BOLD"><b>nested <span class="bbvote">Dogwood</span></b></span>',
+    '<div style="display:inline;font-weight:700">Elm</div><i>no</i>',
+    '<span style="color: #ff0000">red <b>bold red</b></span><font color="blue">Fir</font>',
+    '<span style="background-color: yellow">not a colour run</span><font>no colour</font>',
+    '<span class="mk-color" data-color="#00ff00">Gum</span><span class="other">x</span>',
+    "<h2>Vote: Hazel</h2><p><h3>talk</h3></p><h6>six</h6>",
+    '<blockquote><b>quoted vote</b><span style="color:red">Ivy</span></blockquote>'
+    '<b style="color:red">both</b><!-- a comment --><b></b>',
+]
+
+
+@pytest.mark.parametrize("html", BODIES)
+@pytest.mark.parametrize("key", sorted(_CANDIDATES))
+def test_union_finds_what_one_path_finds(html: str, key: tuple[bool, bool, bool]) -> None:
+    root = parse_html(html)
+    assert root is not None
+    got = _CANDIDATES[key](root)
+    want = _reference(*key)(root)
+    assert isinstance(got, list)
+    assert isinstance(want, list)
+    assert [id(e) for e in got] == [id(e) for e in want]
+    assert len(got) == len({id(e) for e in got})
+
+
+def test_the_bodies_hold_candidates_of_every_kind() -> None:
+    """The table is no empty check: every key finds something in it, and the colour-only
+    key leaves bold runs out."""
+    roots = [parse_html(html) for html in BODIES]
+    for key, path in _CANDIDATES.items():
+        found = [path(root) for root in roots if root is not None]
+        assert any(isinstance(f, list) and f for f in found), key
+    root = parse_html("<b>bold</b>")
+    assert root is not None
+    assert _CANDIDATES[(False, True, False)](root) == []
