@@ -32,7 +32,7 @@ from engine.gamelog import GameLog
 from engine.verify import verify_days
 from scrapers.importers.mafiascum import STAGES, MafiascumFiles, import_mafiascum
 from tests.benchmarks.common import SkipBenchmark, corpus_dir, machine
-from toolkit.daycheck import DayCheck, agreement, check_days, miss_table
+from toolkit.daycheck import DayCheck, agreement, agreement_all, check_days, miss_table
 
 
 class StageClock:
@@ -116,6 +116,8 @@ def run() -> None:
     print(f"GM vote counts read: {read}; the re-count " + ", ".join(
         f"{k} {v} ({v / read:.1%})" for k, v in sorted(counts.items())))
     agree, days = agreement(checks)
-    print(f"re-count agrees with the archive on {agree}/{days} recorded days "
-          f"({agree / days:.1%}; goal 99%)")
+    every, recorded = agreement_all(checks)
+    print(f"re-count agrees with the archive on {agree}/{days} scored days "
+          f"({agree / days:.1%}; goal 99%); {every}/{recorded} of every recorded day, the "
+          f"{recorded - days} not scored counted as misses")
     print(miss_table(checks))
