@@ -8,24 +8,18 @@ from __future__ import annotations
 
 import html
 
-from engine.gamelog import GameLog, Meta, Phase, Post
+from engine.gamelog import GameLog, Post
 from scrapers.phases import detect_day_starts, detect_phases, post_signals
+from tests.scrapers.phase_threads import bounds, thread
 
 GM = "Narrator"
 
 
 def _log(*posts: tuple[str, str]) -> GameLog:
-    """A thread from (author, text) pairs, numbered from 0; `GM` is the moderator."""
-    return GameLog(
-        meta=Meta(title="test", ruleset="mafiascum", gms=[GM]),
-        posts=[Post(number=i, author=author, gm=author == GM, text=text,
-                    html=html.escape(text).replace("\n", "<br>"))
-               for i, (author, text) in enumerate(posts)])
+    return thread(GM, *posts)
 
 
-def _bounds(phases: list[Phase]) -> dict[str, tuple[int | None, int | None]]:
-    return {p.key: (p.start.post if p.start else None, p.end.post if p.end else None)
-            for p in phases}
+_bounds = bounds
 
 
 def _starts(log: GameLog, ends: list[int | None]) -> list[int | None]:
