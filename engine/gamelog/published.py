@@ -77,6 +77,11 @@ class VoteCount(Model):
     raw: str = ""
     source: SourceRef
 
+    def places(self, voter: str) -> set[str]:
+        """The targets the count lists `voter` on ("" when it lists them as not voting)."""
+        return {e.target for e in self.tally if voter in e.voters} | (
+            {""} if voter in self.not_voting else set())
+
 
 class MarkRuledOut(Model):
     """A vote mark the GM ruled does not count ("the moderator ignored it", "rejected", "not

@@ -12,7 +12,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from engine.gamelog import GameLog, ParseIssue, Post, Slot, Vote, Where
-from engine.gamelog.published import VoteCount
 from engine.rulesets import RuleSet
 from scrapers.html_text import PostBodies
 
@@ -139,12 +138,12 @@ def counted_accounts(log: GameLog, rs: RuleSet, file: str,
             for slot, i in silent:
                 if slot.occupant_at(after.post) is not slot.occupants[i]:
                     continue
-                shown = _placed(after, slot.id)
+                shown = after.places(slot.id)
                 if not shown:
                     continue
                 ev = evidence.setdefault((low, slot.id, i), _Evidence())
                 if shown == {aim}:
-                    if before is None or _placed(before, slot.id) != {aim}:
+                    if before is None or before.places(slot.id) != {aim}:
                         ev.agree += 1
                         ev.first = ev.first if ev.first is not None else after.post
                 else:
@@ -185,7 +184,3 @@ def counted_accounts(log: GameLog, rs: RuleSet, file: str,
                     "vote counts)", text=nick))
     return issues
 
-
-def _placed(count: VoteCount, slot: str) -> set[str]:
-    return {e.target for e in count.tally if slot in e.voters} | (
-        {""} if slot in count.not_voting else set())

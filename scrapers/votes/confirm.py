@@ -36,6 +36,7 @@ from typing import Literal
 from lxml import etree
 
 from engine.day.count import GM_CONFIRMED
+from engine.day.window import days_of, vote_resets
 from engine.gamelog import GameLog, ParseIssue, Vote, Where
 from engine.gamelog.published import VoteCount
 from engine.rulesets import RuleSet
@@ -163,7 +164,7 @@ def _shared_names(out: list[Vote], mine: dict[str, list[int]],
             nxt = next((out[j].post for j in indices[n + 1:] if out[j].post > v.post), None)
             count = next((c for c in counts.get(v.phase or "", []) if c.post > v.post), None)
             if count is not None and (nxt is None or count.post < nxt):
-                placed = _placements(count, v.voter or "")
+                placed = _on(count, v.voter or "")
                 if len(placed) == 1 and slot not in placed:
                     continue  # this voter's count says otherwise
             by = ", ".join(f"{voter} (count in post {post})"
@@ -183,7 +184,7 @@ def _confirm(v: Vote, is_plain: bool, counts: list[VoteCount], nxt: int | None,
     count = next((c for c in counts if c.post > v.post), None)
     if count is not None and nxt is not None and count.post > nxt:
         count = None  # the voter marked again before it: the count may show either mark
-    placed = _placements(count, voter) if count is not None else set()
+    placed = _on(count, voter) if count is not None else set()
     known = learnt.get(_written(v)) if not is_plain or v.target is None else None
     if known is not None:
         slot, taught, first = known
@@ -211,7 +212,7 @@ def _confirm(v: Vote, is_plain: bool, counts: list[VoteCount], nxt: int | None,
         return _left(v, f"{shown} places the voter on {target}, their standing vote before "
                         "the mark: it shows nothing new")
     before = next((c for c in reversed(counts) if c.post < v.post), None)
-    if before is not None and _placements(before, voter) == {target}:
+    if before is not None and _on(before, voter) == {target}:
         return _left(v, f"{shown} places the voter on {target}, where the count in post "
                         f"{before.post} already had them")
     if is_plain and v.target is not None and v.target != target:
@@ -256,10 +257,6 @@ def _written(v: Vote) -> str:
     return fold(m.group(1) if m else v.raw)
 
 
-def _placements(count: VoteCount, voter: str) -> set[str]:
-    return {e.target for e in count.tally if voter in e.voters}
-
-
 def _supersede_earlier(out: list[Vote], earlier: list[int], post: int, rs: RuleSet) -> None:
     """The confirmed mark is the post's last that counts: earlier counted ones are
     superseded where the last mark of a post wins."""
@@ -278,5 +275,9 @@ def _counts_by_day(log: GameLog) -> dict[str, list[VoteCount]]:
 
 
 def _resets_by_day(log: GameLog) -> dict[str, list[int]]:
-    return {p.phase: [r.post for r in p.vote_resets if r.post is not None]
-            for p in log.published.phases if p.vote_resets}
+    return {f"D{day}": vote_resets(log, day) for day in days_of(log)}
+
+
+def _on(count: VoteCount, voter: str) -> set[str]:
+    """The players (and No Lynch) the count places the voter on, not-voting aside."""
+    return count.places(voter) - {""}
