@@ -1,0 +1,80 @@
+"""The string reading of a post body gives lxml's reading, or declines."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scrapers.html_fast import fast_body_text
+from scrapers.html_text import body_text
+
+_CITE = ('<cite><a href="./viewtopic.php?p=51#p51" data-post-id="51">In post 7</a>, '
+         '<a href="./memberlist.php?u=2">Alice</a> wrote:</cite>')
+
+
+def test_a_quote_with_its_cite_inside() -> None:
+    html = (f'<blockquote cite="./viewtopic.php?p=51#p51"><div>{_CITE}VOTE: Bob</div>'
+            "</blockquote>I agree.<br>\n<br>\n<span style=\"font-weight:bold\">vote bob</span>")
+    fast = fast_body_text(html)
+    assert fast is not None
+    assert fast == body_text(html)
+    assert fast.text == "I agree.\n\nvote bob"
+    assert [(q.author, q.post_id, q.text) for q in fast.quotes] == [("Alice", "51", "VOTE: Bob")]
+
+
+def test_a_cite_just_before_its_quote_and_nested_quotes() -> None:
+    html = (f"x {_CITE} <blockquote><div>outer<blockquote><div>{_CITE}inner</div></blockquote>"
+            "</div></blockquote>y")
+    fast = fast_body_text(html)
+    assert fast is not None
+    assert fast == body_text(html)
+    assert len(fast.quotes) == 1
+    assert fast.quotes[0].author == "Alice"
+    assert "inner" in fast.quotes[0].text
+
+
+def test_entities_and_smiley_alt() -> None:
+    html = 'a &amp; b &lt;3 &#1055;&#x44f;&nbsp;<img src="s.gif" alt=":shifty:"> end'
+    fast = fast_body_text(html)
+    assert fast is not None
+    assert fast == body_text(html)
+    assert ":shifty:" in fast.text
+
+
+def test_what_it_declines() -> None:
+    # each of these is read by lxml, never guessed from the string
+    for html in ["<p>a<p>b", "a</div>b<div>c", "<!-- x -->a", "a < b", "<table><tr><td>x",
+                 "<a href=x>1<a href=y>2</a></a>", "&copy; 2020", "&#150;", "a\r\nb",
+                 "<b><i>x</b></i>", "<cite>a<cite>b</cite></cite>",
+                 "<cite>a<blockquote>b</blockquote></cite>"]:
+        assert fast_body_text(html) is None, html
+
+
+_TAGS = ["div", "span", "b", "a", "cite", "blockquote", "i", "p", "li", "font"]
+_piece = st.one_of(
+    st.sampled_from(["x", "vote", " ", "\n", "&amp;", "&lt;", "&#65;", "&nbsp;", "<br>", "<br/>",
+                     '<img alt="a&amp;b">', "<img>", "&", ">", "<", "\u00e9", "  y  ",
+                     '<div style="display:inline">', '<a href="./v.php?p=9#p9">']),
+    st.builds(lambda t: f"<{t}>", st.sampled_from(_TAGS)),
+    st.builds(lambda t: f"</{t}>", st.sampled_from(_TAGS)),
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(_piece, max_size=25))
+def test_generated_bodies_read_as_lxml_reads_them(pieces: list[str]) -> None:
+    html = "".join(pieces)
+    fast = fast_body_text(html)
+    if fast is not None:
+        assert fast == body_text(html), html
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_piece, max_size=12))
+def test_balanced_bodies_are_read_not_declined(pieces: list[str]) -> None:
+    # the common case must take the fast way: tags closed in order, known, plain text
+    html = "".join(p for p in pieces if p in ("x", " ", "vote", "&amp;", "<br>"))
+    html = f"<div><span>{html}</span></div><blockquote><div>{_CITE}q</div></blockquote>"
+    fast = fast_body_text(html)
+    assert fast is not None
+    assert fast == body_text(html)
