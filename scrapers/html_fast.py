@@ -4,7 +4,7 @@ markup is plain enough that the string alone says what lxml would build.
 Most posts of a board are machine-written and regular (phpBB's `<br>`, `<div>`, `<a>`,
 `<blockquote><div><cite>`), and turning each into an lxml tree only to walk it again in
 Python costs most of an import's time. `fast_body_text` reads such a body with one regular
-expression and a small tree of lists, and gives the same `BodyText` as
+expression and one pass over its tags, and gives the same `BodyText` as
 `html_text.body_text` would. Whatever it is not sure of (a tag outside a short list, a
 close that does not match its open, an entity lxml might read otherwise, a comment, a
 stray `<`) makes it answer None, and the caller parses the body with lxml as before: a
@@ -185,8 +185,7 @@ def _read(pieces: list[str], entities: bool) -> tuple[list[str], list[_Quote]] |
                     return None
                 cite_at = len(stack) - 1
                 cite_pid = None
-                if depth == 1 and quote is not None and quote.cite is None \
-                        and len(stack) > 0:
+                if depth == 1 and quote is not None and quote.cite is None:
                     # the quote's own first cite, not one of a quote inside it
                     quote.cite = []
                     out = quote.cite
