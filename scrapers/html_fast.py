@@ -227,6 +227,6 @@ def fast_body_text(html: str) -> BodyText | None:
         if post_id is None:
             pm = _POST_ID.search(_attrs(quote.raw).get("cite", ""))
             post_id = pm.group(1) if pm else None
-        quotes.append(Quote.model_construct(author=author or None, post_id=post_id,
+        quotes.append(Quote.trusted(author=author or None, post_id=post_id,
                                             text=_normalise("".join(quote.parts))))
     return BodyText(_normalise("".join(main)), quotes)

@@ -257,6 +257,6 @@ def body_text(html: str, root: etree._Element | None = None) -> BodyText:
             post_id = pm.group(1) if pm else None
         skip.add(bq)
         # str or None each, as the fields take them: no validation to pay per quote
-        quotes.append(Quote.model_construct(author=author or None, post_id=post_id,
+        quotes.append(Quote.trusted(author=author or None, post_id=post_id,
                                             text=element_text(bq, cite_skip)))
     return BodyText(element_text(root, skip), quotes)

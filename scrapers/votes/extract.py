@@ -149,7 +149,7 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
                 found.append(_vote(post, plain, cmd, phase, alive, index, rs))
                 out.marks += 1
                 out.voting += 1
-        if confirming and not found and confirm.HINT.search(post.html):
+        if confirming and not found and confirm.may_hold_line(post.html):
             for mark, cmd in confirm.unbolded(root, marks, gram):
                 cand = confirm.as_candidate(_vote(post, mark, cmd, phase, alive, index, rs))
                 if cand is not None:
