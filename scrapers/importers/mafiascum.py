@@ -41,6 +41,7 @@ from engine.gamelog import (
 from engine.rulesets import get_ruleset
 from scrapers.accounting import imported_posts_balance, record, take_votes
 from scrapers.house_rules import apply_house_rules
+from scrapers.html_fast import fast_body_text
 from scrapers.html_text import PostBodies, body_text
 from scrapers.importers.mafiascum_accounts import counted_accounts, unlisted_accounts
 from scrapers.importers.mafiascum_archive import ArchiveGame, find_block, read_game, split_blocks
@@ -157,10 +158,12 @@ def _import(files: MafiascumFiles, *, timezone: str, progress: Callable[[str], N
     votes_read = GRAMMARS[get_ruleset("mafiascum").day.grammar]
     posts: list[Post] = []
     for rp in raw_posts:
-        posts.append(_post(rp, zone, issues, files.posts.name, bodies))
         # the later stages read the trees of the GM's posts and of posts that may hold a
-        # vote; the others' go now
-        if rp.user.lower() not in mods and not votes_read.may_hold_vote(rp.content):
+        # vote: theirs is parsed now, for the text too; the others' text is read from the
+        # string where its markup is plain, else from a tree let go at once
+        later = rp.user.lower() in mods or votes_read.may_hold_vote(rp.content)
+        posts.append(_post(rp, zone, issues, files.posts.name, bodies, tree=later))
+        if not later:
             bodies.forget(rp.number)
     for post in posts:
         post.gm = post.author.lower() in mods
@@ -278,14 +281,17 @@ def _checked_posts(raw: list[RawPost], file: str, issues: list[ParseIssue]) -> l
 
 
 def _post(rp: RawPost, zone: ZoneInfo, issues: list[ParseIssue], file: str,
-          bodies: PostBodies) -> Post:
+          bodies: PostBodies, *, tree: bool) -> Post:
     time = parse_time(rp.time, zone)
     if time is None:
         issues.append(ParseIssue(
             severity="warning", code="bad-time", where=Where(file=file, line=rp.line,
                                                              post=rp.number),
             message="post time not understood; left empty", text=rp.time))
-    body = body_text(rp.content, bodies.root(rp.number, rp.content))
+    # `tree`: a later stage reads the parsed body, and its walk costs less than a reading
+    # of the string (lxml's parse is most of the cost, paid either way)
+    body = (None if tree else fast_body_text(rp.content)) or \
+        body_text(rp.content, bodies.root(rp.number, rp.content))
     fields: dict[str, Any] = {
         "number": rp.number, "id": rp.id, "author": rp.user, "author_id": rp.user_id,
         "time": time, "page": rp.page, "html": rp.content, "text": body.text,

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from engine.gamelog import Post
+from scrapers.html_fast import fast_body_text
 from scrapers.html_text import body_text
 from scrapers.phases.patterns import (
     CONDITIONAL,
@@ -106,7 +107,9 @@ def _announcement_text(post: Post) -> str:
     announce anything here."""
     if "<a" not in post.html and "<A" not in post.html and post.text.strip():
         return post.text
-    return body_text(_LINK.sub(" ", post.html)).text
+    html = _LINK.sub(" ", post.html)
+    read = fast_body_text(html)  # from the string where its markup is plain
+    return (read if read is not None else body_text(html)).text
 
 
 _COUNT_ONLY = re.compile(r"\W*\d{1,2}\W*")
