@@ -41,6 +41,13 @@ def count_rules(log: GameLog, day: int, rulings: Mapping[str, str] | None = None
     return make(log, day, ruleset.choose({**log.meta.rulings, **(rulings or {})}))
 
 
+def split_voters(log: GameLog, rulings: Mapping[str, str] | None = None) -> frozenset[str]:
+    """The voters whose votes stand apart under the rules (`CountRules.split_voters`), as
+    of the game's first day (a role's, so the same every day); none in a game with no day."""
+    days = days_of(log)
+    return count_rules(log, days[0], rulings).split_voters if days else frozenset()
+
+
 def count_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) -> DayResult:
     """The outcome of day `day` as the rules give it from the votes in the log.
 
@@ -52,7 +59,7 @@ def count_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) 
     names = _namer(log)
     ballots: list[Ballot] = []
     not_counted: list[NotCounted] = []
-    seen: set[tuple[int, str]] = set()
+    seen: dict[tuple[int, str], int] = {}  # counted marks per post and voter
     make = _COUNT_RULES.get(ruleset.id)
     if make is None:
         raise RulingError(f"rule set {ruleset.id!r} has no day count")
@@ -94,11 +101,13 @@ def count_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) 
         # votes change and every mark counts, they apply in the order written
         # (contested-island: «не казнить Кубу, казнить Мальту»)
         one_mark = ruleset.day.last_mark_wins or not ruleset.day.vote_change
-        if one_mark and (vote.post, vote.voter) in seen:
+        # a split voter's mark may place each of their two votes ("Vote: A, B")
+        marks = 2 if vote.voter in rules.split_voters else 1
+        if one_mark and seen.get((vote.post, vote.voter), 0) >= marks:
             not_counted.append(NotCounted(vote.post, voter, vote.raw, "superseded",
                                           "another counted mark in the same post"))
             continue
-        seen.add((vote.post, vote.voter))
+        seen[(vote.post, vote.voter)] = seen.get((vote.post, vote.voter), 0) + 1
         ballots.append(Ballot(post=vote.post, voter=vote.voter, raw=vote.raw, target=vote.target,
                               special=vote.special, time=vote.time, weight=vote.weight,
                               line_start=vote.line_start))

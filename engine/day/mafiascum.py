@@ -36,7 +36,10 @@ def count_rules(log: GameLog, day: int, chosen: dict[str, str]) -> CountRules:
         return None
 
     line_start = chosen["mafiascum.vote-position"] == "line-start"
+    split = frozenset(s for s, role in roles.items() if _DOUBLE.search(role)) \
+        if chosen["mafiascum.doublevote"] == "separate" else frozenset()
     return CountRules(
+        split_voters=split,
         decision="majority", weight=weight, extra_needed=extra, void=void,
         no_lynch_less=1 if chosen["mafiascum.no-lynch-threshold"] == "one-less" else 0,
         deadline=chosen["mafiascum.deadline"],

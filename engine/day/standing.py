@@ -133,6 +133,20 @@ class CountRules:
     notes: Sequence[str] = ()
     used_up: frozenset[str] = frozenset()  # slots whose one-time protection is already spent
     lynches: int = 1
+    # voters whose votes stand separately, one vote each (a Doublevoter whose two votes are
+    # cast apart): a ballot places one of them (the older moves), a ballot of weight 2 both
+    split_voters: frozenset[str] = frozenset()
+
+
+# the standing-votes key of a split voter's second vote (`CountRules.split_voters`); never a
+# slot id, and shown, counted and removed as the voter's own
+_SECOND = "\x1f2"
+
+
+def voter_of(key: str) -> str:
+    """The voter a standing vote's key belongs to (a split voter's second vote's key is
+    the voter's with `_SECOND` after it)."""
+    return key[: -len(_SECOND)] if key.endswith(_SECOND) else key
 
 
 @dataclass
@@ -146,6 +160,7 @@ class _State:
     barred: dict[str, str] = field(default_factory=dict)  # voter -> why their votes are void
     pending: dict[str, DayStep] = field(default_factory=dict)  # cancels with no post
     cast: list[tuple[int, str, str]] = field(default_factory=list)
+    order: dict[str, int] = field(default_factory=dict)  # a split vote's key -> when placed
     cancelled: list[str] = field(default_factory=list)
     dropped: list[str] = field(default_factory=list)
     # (post, voter -> (target, post of that vote)) after the last step of each post: what a
@@ -153,7 +168,14 @@ class _State:
     seen: list[tuple[int, dict[str, tuple[str, int]]]] = field(default_factory=list)
 
     def snapshot(self, post: int) -> None:
-        self.seen.append((post, {v: (t, at) for v, (t, at, _) in self.standing.items()}))
+        # one place per voter, as a vote count shows voters (a split voter: the first vote)
+        self.seen.append((post, {v: (t, at) for v, (t, at, _) in self.standing.items()
+                                 if not v.endswith(_SECOND)}))
+
+    def withdraw(self, voter: str) -> tuple[str, int, float] | None:
+        """Take the voter's standing votes away; the first of them, or None."""
+        self.standing.pop(voter + _SECOND, None)
+        return self.standing.pop(voter, None)
 
 
 def majority_of(alive: int) -> int:
@@ -201,10 +223,13 @@ def count_standing(window: DayWindow, alive: Sequence[str], ballots: Sequence[Ba
             not_counted.append(NotCounted(b.post, b.voter, b.raw, why[0], why[1]))
             continue
         if b.special == "unvote":
-            if b.voter in state.standing:
-                old = state.standing.pop(b.voter)[0]
-                state.events.append(DayEvent(post, "unvote",
-                                             f"{names(b.voter)} unvotes {_show(old, names)}"))
+            second = state.standing.get(b.voter + _SECOND)
+            withdrawn = state.withdraw(b.voter)
+            if withdrawn is not None:
+                old = _show(withdrawn[0], names)
+                if second is not None:
+                    old = f"{old} and {_show(second[0], names)}"
+                state.events.append(DayEvent(post, "unvote", f"{names(b.voter)} unvotes {old}"))
             continue
         if b.special == "cancel":
             _cancel(state, b, rules, not_counted, names)
@@ -217,12 +242,15 @@ def count_standing(window: DayWindow, alive: Sequence[str], ballots: Sequence[Ba
                                           f"{names(target)} is not alive at this post"))
             continue
         voted.add(b.voter)
-        weight = rules.weight(b)
-        state.standing[b.voter] = (target, post, weight)
+        if b.voter in rules.split_voters:
+            shown = _place_split(state, b, target, post, names)
+        else:
+            weight = rules.weight(b)
+            state.standing[b.voter] = (target, post, weight)
+            shown = "" if weight == 1 else f" ({weight:g} votes)"
         state.ballots[b.voter] = b
         state.cast.append((post, b.voter, target))
         state.last_target = target
-        shown = "" if weight == 1 else f" ({weight:g} votes)"
         state.events.append(DayEvent(post, "vote", f"{names(b.voter)} votes "
                                                    f"{_show(target, names)}{shown}"))
         if b.voter in state.pending:  # a cancel with no post takes the first vote
@@ -245,6 +273,27 @@ def count_standing(window: DayWindow, alive: Sequence[str], ballots: Sequence[Ba
     if steps:
         state.snapshot(steps[-1][0])
     return _close(window, state, rules, names, not_counted)
+
+
+def _place_split(state: _State, b: Ballot, target: str, post: int, names: Names) -> str:
+    """A split voter's ballot: weight 2 puts both votes on `target`; else one vote goes
+    there, the one not standing, or the older of the two (the one placed first). What the
+    event says of it."""
+    keys = (b.voter, b.voter + _SECOND)
+    if (b.weight or 1.0) >= 2:
+        for key in keys:
+            state.standing[key] = (target, post, 1.0)
+        return " (both votes)"
+    free = [k for k in keys if k not in state.standing]
+    # the older: placed at the earlier post, or (placed in one post) the first key
+    key = free[0] if free else min(keys, key=lambda k: state.standing[k][1])
+    if not free and state.standing[keys[0]][1] == state.standing[keys[1]][1]:
+        key = keys[0] if state.order.get(keys[0], 0) < state.order.get(keys[1], 0) else keys[1]
+    state.standing[key] = (target, post, 1.0)
+    state.order[key] = len(state.cast)
+    other = state.standing.get(keys[1] if key == keys[0] else keys[0])
+    return " (one of two votes)" if other is None else \
+        f" (one of two votes; the other stays on {_show(other[0], names)})"
 
 
 def _why_void(b: Ballot, state: _State, rules: CountRules, voted: set[str],
@@ -420,7 +469,7 @@ def _depart(state: _State, d: Departure, names: Names) -> None:
     if d.slot not in state.alive:
         return
     state.alive.remove(d.slot)
-    state.standing.pop(d.slot, None)
+    state.withdraw(d.slot)
     for voter in [v for v, (t, _, _) in state.standing.items() if t == d.slot]:
         del state.standing[voter]
     state.events.append(DayEvent(d.post, "death", f"{names(d.slot)} leaves the game "
@@ -437,7 +486,8 @@ def _tally(state: _State, extras: Sequence[Extra]) -> list[TallyLine]:
         by_target.setdefault(e.target, [])
     first = {t: min((p for p, _, _ in v), default=10**12) for t, v in by_target.items()}
     lines = [TallyLine(target=t, votes=sum(w for _, _, w in v) + added.get(t, 0.0),
-                       voters=tuple(voter for _, voter, _ in sorted(v)), extra=added.get(t, 0.0))
+                       voters=tuple(dict.fromkeys(voter_of(voter) for _, voter, _ in sorted(v))),
+                       extra=added.get(t, 0.0))
              for t, v in by_target.items()]
     # most votes first; equal counts: who got there first
     lines.sort(key=lambda t: (-t.votes, first[t.target], t.target))

@@ -91,5 +91,18 @@ RULESET = RuleSet(
                                   "marks with the same name mean the same player"),
                      RulingOption("off", "only what the text gives counts")),
             default="on"),
+        Ruling(
+            key="mafiascum.doublevote",
+            question="Are a Doublevoter's two votes one vote of weight two, or two votes "
+                     "that may stand on different players?",
+            clause="Doublevoter: the player's vote counts twice; some setups (and archive "
+                   "notes: 'X is a doublevoter who can put votes on different people') let "
+                   "the two votes be cast separately ('Vote: A, B'; 'Vote: A x2' for both).",
+            options=(RulingOption("together", "both votes go where the player votes"),
+                     RulingOption("separate",
+                                  "each vote mark places one of the two votes (the older "
+                                  "of them moves), two names place one each, 'x2' places "
+                                  "both; an unvote withdraws both")),
+            default="together"),
     ),
 )

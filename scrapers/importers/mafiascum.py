@@ -53,6 +53,7 @@ from scrapers.importers.mafiascum_notes import (
     one_less_for_no_lynch,
     resets_on_posts,
     ruled_out_marks,
+    split_doublevote,
     two_lynches_a_day,
 )
 from scrapers.importers.mafiascum_phases import import_phases
@@ -184,6 +185,8 @@ def _import(files: MafiascumFiles, *, timezone: str, progress: Callable[[str], N
         rulings["mafiascum.no-lynch-threshold"] = "one-less"
     if two_lynches_a_day(game) is not None:
         rulings["mafiascum.day-lynches"] = "two"
+    if split_doublevote(game) is not None:
+        rulings["mafiascum.doublevote"] = "separate"
     published = _published(game, slots, files.archive.name)
     _day_events(game, published, slots, phases, files.archive.name, issues,
                 rulings=note_corrections)

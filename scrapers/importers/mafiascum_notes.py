@@ -28,6 +28,10 @@ _RESET_ON = re.compile(r"vote\s*count\s+reset\s+on\s+post\s+(?P<post>\d+)", re.I
 _TWO_LYNCHES = re.compile(r"\b(?:two|2) players are lynched per day\b|\bdouble[\s-]lynch\b",
                           re.I)
 _ONE_LESS = re.compile(r"\bone\s+less\s+for\s+no[\s-]*lynch\b", re.I)
+# "X is a doublevoter who can put votes on different people", "... may split their votes"
+_SPLIT_DOUBLE = re.compile(
+    r"\bdouble[\s-]?voter\b[^;.]*?\b(?:split|(?:on|to|between|for)\s+(?:two\s+)?different"
+    r"\s+(?:people|players|targets|slots))", re.I)
 # "X tried to vote Y in post N but moderator ignored it", "... but since it was not on its
 # own line the mod discounted it", "X tried to UNVOTE in post N but ...": the GM's ruling
 _RULED_OUT = re.compile(r"(?P<nick>[^;:]+?)\s+tried\s+to\s+(?:un)?vote\b[^;]*?\bin\s+post\s+"
@@ -98,6 +102,12 @@ def _first_said(game: ArchiveGame, regex: re.Pattern[str]) -> tuple[int, str] | 
 def one_less_for_no_lynch(game: ArchiveGame) -> tuple[int, str] | None:
     """The notes' 'one less for no lynch': (line, the matched text), when they say so."""
     return _first_said(game, _ONE_LESS)
+
+
+def split_doublevote(game: ArchiveGame) -> tuple[int, str] | None:
+    """The notes' 'X is a doublevoter who can put votes on different people': (line, the
+    matched text)."""
+    return _first_said(game, _SPLIT_DOUBLE)
 
 
 def two_lynches_a_day(game: ArchiveGame) -> tuple[int, str] | None:

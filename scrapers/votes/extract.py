@@ -9,8 +9,9 @@ deadline, the majority) is the day engine's (`engine.day`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from engine.day.count import split_voters
 from engine.day.window import alive_at_start, day_window, days_of
 from engine.gamelog import GameLog, ParseIssue, Post, Vote
 from engine.rulesets import RuleSet, get_ruleset
@@ -100,6 +101,7 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
     timeline = _Timeline.of(log)
     out = VoteReading(votes=[], set_aside=[], marks=0, voting=0)
     confirming = confirm.ruling_on(log, rs)
+    split = split_voters(log)  # voters whose two votes stand apart (a ruling's)
     unbolded: set[int] = set()  # indices of unbolded "Vote: X" lines, for the GM's counts
     for post in log.posts:
         if post.deleted or not gram.may_hold_vote(post.html):
@@ -114,12 +116,21 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
                            headings="<h" in post.html or "<H" in post.html)
         phase, alive = timeline.phase(post.number)
         found: list[Vote] = []
+        paired: set[int] = set()  # a vote of `found` that one mark cast with the next
         bare: list[Vote] = []
         written: list[Mark] = []  # marks that gave a written (not bare) vote
         bare_marks: list[Mark] = []
         for mark in marks:
             gave = False
             for cmd in gram.read(mark):
+                if post.slot in split and cmd.kind == "vote" and not cmd.bare:
+                    # a voter whose two votes stand apart: one, both, or one on each name
+                    votes = _split_votes(post, mark, cmd, phase, alive, index, rs)
+                    if len(votes) == 2:
+                        paired.add(len(found))
+                    found.extend(votes)
+                    gave = True
+                    continue
                 v = _vote(post, mark, cmd, phase, alive, index, rs)
                 if not cmd.bare:
                     found.append(v)
@@ -157,7 +168,7 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
                     found.append(cand)
                     out.marks += 1
                     out.voting += 1
-        _last_wins(found, rs)
+        _last_wins(found, rs, paired)
         out.votes.extend(found)
     if confirming:  # the marks the text alone does not give, against the GM's counts
         out.votes, out.issues = confirm.confirm_marks(log, rs, out.votes, unbolded)
@@ -203,6 +214,40 @@ def _vote(post: Post, mark: Mark, cmd: Command, phase: str | None, alive: list[s
                 candidates=candidates, line_start=None if mark.kind == "plain" else mark.line_start)
 
 
+def _split_votes(post: Post, mark: Mark, cmd: Command, phase: str | None,
+                 alive: list[str] | None, index: NameIndex, rs: RuleSet) -> list[Vote]:
+    """The votes of one vote command of a voter whose two votes stand apart: "X x2" both on
+    X (weight 2), "A, B" one on each where both name players, else one on the name."""
+    if cmd.both:
+        v = _vote(post, mark, replace(cmd, weight=2.0), phase, alive, index, rs)
+        return [v.model_copy(update={"detail": _joined(v.detail, "both of the voter's two "
+                                                       "votes ('x2')")})]
+    if cmd.split is not None:
+        first, second = (index.resolve(n, valid=alive, at=post.number) for n in cmd.split)
+        owners = (first.owner, second.owner)
+        if all(r.how not in ("unknown", "ambiguous") and r.owner not in (None, GM)
+               for r in (first, second)) and owners[0] != owners[1]:
+            one = _vote(post, mark, replace(cmd, name=cmd.split[0], weight=1.0), phase, alive,
+                        index, rs)
+            two = _vote(post, mark, replace(cmd, name=cmd.split[1], weight=1.0), phase, alive,
+                        index, rs)
+            return [one.model_copy(update={"detail": _joined(
+                        one.detail, "one of the voter's two votes, the other on "
+                        f"{cmd.split[1]!r}")}),
+                    two.model_copy(update={"detail": _joined(
+                        two.detail, f"the voter's second vote, written after {cmd.split[0]!r}")})]
+        v = _vote(post, mark, replace(cmd, weight=1.0), phase, alive, index, rs)
+        return [v.model_copy(update={"detail": _joined(
+            v.detail, f"one of the voter's two votes ({cmd.split[1]!r} after it names no "
+                      "other player)")})]
+    v = _vote(post, mark, replace(cmd, weight=1.0), phase, alive, index, rs)
+    return [v.model_copy(update={"detail": _joined(v.detail, "one of the voter's two votes")})]
+
+
+def _joined(detail: str | None, more: str) -> str:
+    return f"{detail}; {more}" if detail else more
+
+
 def _void_by_place(post: Post, mark: Mark, rs: RuleSet) -> tuple[str | None, str | None]:
     if post.gm:
         return "gm-post", "the moderator's posts hold vote counts, not votes"
@@ -227,7 +272,7 @@ def _void_by_place(post: Post, mark: Mark, rs: RuleSet) -> tuple[str | None, str
 _UNCOUNTABLE = frozenset({"unknown-name", "ambiguous-name", "not-a-target", "self-vote"})
 
 
-def _last_wins(found: list[Vote], rs: RuleSet) -> None:
+def _last_wins(found: list[Vote], rs: RuleSet, paired: set[int] | None = None) -> None:
     """Several marks in one post: only the last vote stands (mafiascum: 'the last vote in a
     post wins'; an unvote before a vote in the same post changes nothing).
 
@@ -241,6 +286,8 @@ def _last_wins(found: list[Vote], rs: RuleSet) -> None:
     if not own:
         return
     last = found[own[-1]]
+    if paired and own[-1] - 1 in paired and len(own) > 1 and own[-2] == own[-1] - 1:
+        own = own[:-1]  # the last mark cast two votes: both stand
     for i in own[:-1]:
         v = found[i]
         if not v.counts:

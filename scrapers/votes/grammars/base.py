@@ -28,6 +28,10 @@ class Command:
     # player's, found exactly or inflected, and the post holds no written vote
     bare: bool = False
     to_author: bool = False  # the vote names its writer («голосую за себя»)
+    # for a voter whose two votes stand apart (a split Doublevoter): "X x2" puts both on
+    # the name (`both`); "A, B" puts one on each (`split`: the two names as written)
+    both: bool = False
+    split: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)

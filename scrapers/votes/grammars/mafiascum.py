@@ -122,7 +122,8 @@ def parse(text: str, *, tag: bool = False) -> list[Command]:
         if _NO_LYNCH.match(name):
             commands.append(Command("no-lynch", None, piece.strip(" ,;")))
         else:
-            commands.append(Command("vote", name, piece.strip(" ,;")))
+            commands.append(Command("vote", name, piece.strip(" ,;"),
+                                    both=_doubled(rest), split=_two_names(rest)))
     return commands
 
 
@@ -161,6 +162,54 @@ def _clause_start(before: str) -> bool:
     if len(words) > 2 or any(w not in _LEAD_OK for w in words):
         return False
     return not _MS_NOT.search(before)
+
+
+# a doublevoter's "X x2" (or "X (x2)", "X*2") at the end of the name
+_DOUBLED = re.compile(r"\s*(?:[x×*]\s*2|\(\s*x\s*2\s*\))$", re.I)
+_LEAD = re.compile(r"^\s*(?:[:;=\-–>]+\s*)?(?:for\s+|on\s+)?", re.I)
+# "A, B", "A and B", "A & B": a second name right after the first
+_AND_NAME = re.compile(r"^\s*(?:,|&|\+|and\b)\s*(?P<name>[^\s,;&+].*)", re.I | re.S)
+_MAX_SECOND_WORDS = 3
+
+
+def _clause(rest: str) -> tuple[str, str]:
+    """The vote's clause after the vote word (past the lead-in, up to the clause's end),
+    and what follows it."""
+    rest = _BBCODE.sub(" ", _LEAD.sub("", rest))
+    cut = _CLAUSE_END.search(rest)
+    return (rest[: cut.start()], rest[cut.start():]) if cut else (rest, "")
+
+
+def _bare(name: str) -> str:
+    return name.strip().strip(",:;.!?\"'«»()[]{}").strip()
+
+
+def _doubled(rest: str) -> bool:
+    """"X x2", "X*2", "X (x2)": both of a doublevoter's votes on X."""
+    clause, after = _clause(rest)
+    return _DOUBLED.search(_bare(clause)) is not None or \
+        re.match(r"\s*\(\s*x\s*2\s*\)", after, re.I) is not None
+
+
+def _two_names(rest: str) -> tuple[str, str] | None:
+    """Two names written one after the other ("Vote: A, B", "Vote: A and B", "A & B"), the
+    second of at most `_MAX_SECOND_WORDS` words up to its clause's end; None when the vote
+    names one. Read only for a voter whose two votes stand apart (the extractor decides,
+    and takes the two only where each names a player)."""
+    first, tail = _clause(rest)
+    low = first.lower()
+    joins = [i for i in (low.find(" and "), first.find(" & "), first.find(" + ")) if i >= 0]
+    if joins:  # "A and B" in one clause
+        at = min(joins)
+        first, tail = first[:at], first[at:] + tail
+    m = _AND_NAME.match(tail)
+    if m is None:
+        return None
+    second = _DOUBLED.sub("", _bare(_clause(m["name"])[0])).strip()
+    first = _DOUBLED.sub("", _bare(first)).strip()
+    if not first or not second or len(second.split()) > _MAX_SECOND_WORDS:
+        return None
+    return first, second
 
 
 def _name_after(rest: str) -> str | None:
