@@ -86,6 +86,13 @@ SAYS: tuple[_Says, ...] = (
     # how many lynches a day
     _says("mafiascum.day-lynches", "two", r"\bdouble[\s-]?(?:lynch|day)\b",
           none_of=(_NOT, r"\bremoved?\b")),
+    # a Doublevoter's two votes: may they stand on different players
+    _says("mafiascum.doublevote", "separate", r"\bdouble[\s-]?vot(?:er|ers|ing|e)\b",
+          r"\bsplit\b|\bdifferent (?:people|players|targets)\b|\bseparate(?:ly)?\b",
+          none_of=(_NOT, r"\bcannot\b", r"\bsame (?:player|person|target)\b")),
+    _says("mafiascum.doublevote", "together", r"\bdouble[\s-]?vot(?:er|ers|ing|e)\b",
+          r"\b(?:same|one) (?:player|person|target)\b|\bcannot split\b|\bcan't split\b"
+          r"|\bmay not split\b|\bnot (?:be )?split\b"),
     # where a vote must stand. Reported, not applied: in the corpus five games' rules say it,
     # and three of those moderators counted votes written mid-line (enforcing it fixed 1 day
     # and turned 4 agreeing days into misses); choose it with --ruling where the GM held to it.

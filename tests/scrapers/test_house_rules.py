@@ -107,6 +107,24 @@ def test_a_double_lynch_game() -> None:
     assert chosen == {}
 
 
+@pytest.mark.parametrize(("sentence", "option"), [
+    ("Doublevoters may split their votes between two players.", "separate"),
+    ("The double voter can put the two votes on different players.", "separate"),
+    ("A doublevoter's votes cannot split: both go on the same player.", "together"),
+    ("Double voters may not split their votes.", "together"),
+])
+def test_a_doublevoters_votes_stated(sentence: str, option: str) -> None:
+    log = rules("Welcome to the game.", sentence)
+    apply_house_rules(log, [*KEYS, "mafiascum.doublevote"])
+    assert log.meta.rulings == {"mafiascum.doublevote": option}
+
+
+def test_a_doublevoter_named_without_the_votes_states_nothing() -> None:
+    log = rules("Quill is a Town Doublevoter.", "Split the thread into sections when you can.")
+    apply_house_rules(log, [*KEYS, "mafiascum.doublevote"])
+    assert log.meta.rulings == {}
+
+
 # -- thresholds the GM states in the thread ---------------------------------------------
 
 NL = "mafiascum.no-lynch-threshold"
