@@ -88,3 +88,23 @@ def write(folder: Path, records: list[dict[str, Any]] | None = None, *, gz: bool
     (folder / "archive.txt").write_text(archive, encoding="utf-8")
     (folder / "transitions.tsv").write_text(transitions, encoding="utf-8")
     return Dataset(posts_path, folder / "archive.txt", folder / "transitions.tsv")
+
+
+def notes_game(title: str, quill_role: str, notes: str) -> tuple[str, str]:
+    """The archive block and transitions line of a made-up five-player game (Quill, Rook
+    lynched Day 1, Sable, Tarn, Umber; moderator Hostess; day 1 ends at post 9) whose
+    notes are `notes` and Quill's role `quill_role`: for tests of what the notes say."""
+    archive = f"""https://forum.mafiascum.net/viewtopic.php?f=53&t={THREAD}
+Game {GAME}: {title}
+Moderator: Hostess
+Current Update: Town Win
+Notes: {notes}
+
+Players
+Quill, {quill_role}, survived
+Rook, Mafia Goon, lynched Day 1
+Sable, Vanilla Townie, survived
+Tarn, Vanilla Townie, survived
+Umber, Town Doctor, survived
+"""
+    return archive, f"Number\tDay 1\tDay 2\n{GAME}\t9\t-\n"

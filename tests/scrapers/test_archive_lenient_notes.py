@@ -12,22 +12,6 @@ from engine.gamelog import GameLog
 from scrapers.importers.mafiascum import MafiascumFiles, import_mafiascum
 from tests.scrapers import mafiascum_fixture as fx
 
-ARCHIVE = f"""https://forum.mafiascum.net/viewtopic.php?f=53&t={fx.THREAD}
-Game {fx.GAME}: Notes Mafia
-Moderator: Hostess
-Current Update: Town Win
-Notes: {{notes}}
-
-Players
-Quill, Town Cop, survived
-Rook, Mafia Goon, lynched Day 1
-Sable, Vanilla Townie, survived
-Tarn, Vanilla Townie, survived
-Umber, Town Doctor, survived
-"""
-
-TRANSITIONS = f"Number\tDay 1\tDay 2\n{fx.GAME}\t9\t-\n"
-
 
 def _p(number: int, user: str, content: str) -> dict[str, Any]:
     return fx._post(number, user, content)
@@ -51,8 +35,8 @@ def _posts() -> list[dict[str, Any]]:
 
 
 def _import(tmp_path: Path, notes: str, *, note_corrections: bool = True) -> GameLog:
-    ds = fx.write(tmp_path, _posts(), archive=ARCHIVE.format(notes=notes),
-                  transitions=TRANSITIONS)
+    archive, transitions = fx.notes_game("Notes Mafia", "Town Cop", notes)
+    ds = fx.write(tmp_path, _posts(), archive=archive, transitions=transitions)
     return import_mafiascum(MafiascumFiles(ds.posts, ds.archive, ds.transitions),
                             note_corrections=note_corrections)
 

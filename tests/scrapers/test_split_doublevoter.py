@@ -16,22 +16,6 @@ from scrapers.importers.mafiascum import MafiascumFiles, import_mafiascum
 from scrapers.votes.grammars.mafiascum import parse
 from tests.scrapers import mafiascum_fixture as fx
 
-ARCHIVE = f"""https://forum.mafiascum.net/viewtopic.php?f=53&t={fx.THREAD}
-Game {fx.GAME}: Split Mafia
-Moderator: Hostess
-Current Update: Town Win
-Notes: {{notes}}
-
-Players
-Quill, Town Doublevoter, survived
-Rook, Mafia Goon, lynched Day 1
-Sable, Vanilla Townie, survived
-Tarn, Vanilla Townie, survived
-Umber, Town Doctor, survived
-"""
-
-TRANSITIONS = f"Number\tDay 1\tDay 2\n{fx.GAME}\t9\t-\n"
-
 
 def _posts() -> list[dict[str, Any]]:
     # 5 alive: 3 to lynch
@@ -50,8 +34,8 @@ def _posts() -> list[dict[str, Any]]:
 
 
 def _import(tmp_path: Path, notes: str) -> GameLog:
-    ds = fx.write(tmp_path, _posts(), archive=ARCHIVE.format(notes=notes),
-                  transitions=TRANSITIONS)
+    archive, transitions = fx.notes_game("Split Mafia", "Town Doublevoter", notes)
+    ds = fx.write(tmp_path, _posts(), archive=archive, transitions=transitions)
     return import_mafiascum(MafiascumFiles(ds.posts, ds.archive, ds.transitions))
 
 
