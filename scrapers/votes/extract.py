@@ -113,7 +113,7 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
                 out.set_aside.append(SetAside(post.number, post.html[:80], "unreadable-body"))
             continue
         marks = find_marks(root, bold=gram.bold, colour=gram.colour, after=gram.read_after,
-                           headings="<h" in post.html or "<H" in post.html)
+                           headings="<h" in post.html or "<H" in post.html, html=post.html)
         phase, alive = timeline.phase(post.number)
         found: list[Vote] = []
         paired: set[int] = set()  # a vote of `found` that one mark cast with the next

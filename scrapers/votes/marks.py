@@ -151,42 +151,72 @@ _BOLD_STYLE = ("contains(translate(@style, 'BOLDFNTWEIGH', 'boldfntweigh'), 'bol
                "contains(@style, '700')")
 
 
-def _candidates(bold: bool, colour: bool, headings: bool) -> etree.XPath:
+def _candidates(bold: bool, colour: bool, headings: bool, tags: bool = True,
+                classes: bool = True, styles: bool = True) -> etree.XPath | None:
+    """The XPath of the candidate elements; `tags`, `classes`, `styles`: whether the body
+    may hold the bold tags (b, strong), a class, a style that makes one (`_may_hold`):
+    each path walks the whole tree, so one the body cannot match is left out. None: no
+    path is left."""
     paths: list[str] = []
-    classes: list[str] = []
-    styles: list[str] = []
+    by_class: list[str] = []
+    by_style: list[str] = []
     if bold:
-        paths += [".//b", ".//strong"]
+        paths += [".//b", ".//strong"] if tags else []
         # headings only where the body has any: six more paths cost a third more
         paths += [f".//h{i}" for i in range(1, 7)] if headings else []
-        classes.append("contains(@class, 'bbvote')")
-        styles.append(_BOLD_STYLE)
+        by_class.append("contains(@class, 'bbvote')")
+        by_style.append(_BOLD_STYLE)
     if colour:
         paths.append(".//font[@color]")
-        classes.append("contains(@class, 'mk-color')")
-        styles.append("contains(@style, 'color')")
-    paths.append(".//*[@class][" + " or ".join(classes) + "]")
-    paths.append(".//*[@style][" + " or ".join(styles) + "]")
-    return etree.XPath(" | ".join(paths))
+        by_class.append("contains(@class, 'mk-color')")
+        by_style.append("contains(@style, 'color')")
+    if classes:
+        paths.append(".//*[@class][" + " or ".join(by_class) + "]")
+    if styles:
+        paths.append(".//*[@style][" + " or ".join(by_style) + "]")
+    return etree.XPath(" | ".join(paths)) if paths else None
 
 
-_CANDIDATES = {(bold, colour, headings): _candidates(bold, colour, headings)
-               for bold in (True, False) for colour in (True, False)
-               for headings in (True, False) if bold or colour}
+_FLAGS = (True, False)
+_CANDIDATES = {key: _candidates(*key) for key in (
+    (bold, colour, headings, tags, classes, styles)
+    for bold in _FLAGS for colour in _FLAGS for headings in _FLAGS for tags in _FLAGS
+    for classes in _FLAGS for styles in _FLAGS) if key[0] or key[1]}
+_B_TAG = re.compile(r"<(?:b|strong)[\s/>]")
+
+
+def _may_hold(html: str, bold: bool, colour: bool) -> tuple[bool, bool, bool]:
+    """Whether a body with this HTML may hold a bold tag, a class and a style that
+    `_candidates` looks for: never no where the parse could hold one (a character reference
+    may spell an attribute's value, a NUL may join its letters: then yes to all)."""
+    if "&#" in html or "\x00" in html:
+        return True, True, True
+    low = html.lower()
+    tags = _B_TAG.search(low) is not None
+    classes = (bold and "bbvote" in html) or (colour and "mk-color" in html)
+    styles = (bold and ("bold" in low or "700" in html)) or (colour and "color" in low)
+    return tags, classes, styles
 
 
 def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
-               after: re.Pattern[str] | None = None, headings: bool = True) -> list[Mark]:
+               after: re.Pattern[str] | None = None, headings: bool = True,
+               html: str | None = None) -> list[Mark]:
     """The outermost bold runs and vote tags (and, with `colour`, the outermost coloured
     runs) of a parsed body, in document order.
 
     Runs that touch (nothing, not even a space, between the end of one and the start of the
     next: a vote coloured letter by letter, each letter bolded on its own) are one run. A
     run whose text `after` finds is given the plain text that follows it on its line.
-    Headings are bold runs too (`headings`: the caller may know the body has none)."""
+    Headings are bold runs too (`headings`: the caller may know the body has none).
+    `html`: the HTML `root` was parsed from, where the caller has it: the paths that
+    cannot match it are not walked."""
     if not (bold or colour):
         return []
-    found = _CANDIDATES[(bold, colour, headings)](root)
+    held = (True, True, True) if html is None else _may_hold(html, bold, colour)
+    path = _CANDIDATES[(bold, colour, headings, *held)]
+    if path is None:
+        return []
+    found = path(root)
     elements = [el for el in (found if isinstance(found, list) else [])
                 if isinstance(el, etree._Element) and isinstance(el.tag, str)]
     # a vote tag is its own mark even inside a bold run ("<b>... talk ... [vote]X[/vote]</b>"),
@@ -398,7 +428,9 @@ def own_lines(root: etree._Element, *, without_marks: bool = False) -> list[str]
     skip = {el for el in root.iter()
             if isinstance(el.tag, str) and el is not root and _set_apart(el)}
     if without_marks:
-        found = _CANDIDATES[(True, False, True)](root)
+        path = _CANDIDATES[(True, False, True, True, True, True)]
+        assert path is not None  # headings alone are paths
+        found = path(root)
         skip.update(el for el in (found if isinstance(found, list) else [])
                     if isinstance(el, etree._Element) and isinstance(el.tag, str)
                     and (_is_bold(el) or "bbvote" in _classes(el)))

@@ -1,14 +1,20 @@
 """`find_marks`' candidate elements, found by a union of paths: the same elements, in the
 same order, as one path testing every condition on every element (the form it replaced),
-on invented bodies holding each kind of candidate, nested, repeated and mixed."""
+on invented bodies holding each kind of candidate, nested, repeated and mixed; and the paths
+left out where the HTML cannot match them (`_may_hold`) leave out no candidate, on those
+bodies and on generated ones."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from scrapers.html_text import parse_html
-from scrapers.votes.marks import _CANDIDATES
+from scrapers.votes.marks import _CANDIDATES, _may_hold, find_marks
+
+FULL = sorted(k for k in _CANDIDATES if k[3:] == (True, True, True))
 
 _BOLDISH = ("self::b or self::strong or contains(@class, 'bbvote') or "
             "contains(translate(@style, 'BOLDFNTWEIGH', 'boldfntweigh'), 'bold') or "
@@ -39,12 +45,15 @@ BODIES = [
 
 
 @pytest.mark.parametrize("html", BODIES)
-@pytest.mark.parametrize("key", sorted(_CANDIDATES))
-def test_union_finds_what_one_path_finds(html: str, key: tuple[bool, bool, bool]) -> None:
+@pytest.mark.parametrize("key", FULL)
+def test_union_finds_what_one_path_finds(html: str,
+                                         key: tuple[bool, bool, bool, bool, bool, bool]) -> None:
     root = parse_html(html)
     assert root is not None
-    got = _CANDIDATES[key](root)
-    want = _reference(*key)(root)
+    path = _CANDIDATES[key]
+    assert path is not None
+    got = path(root)
+    want = _reference(key[0], key[1], key[2])(root)
     assert isinstance(got, list)
     assert isinstance(want, list)
     assert [id(e) for e in got] == [id(e) for e in want]
@@ -55,9 +64,55 @@ def test_the_bodies_hold_candidates_of_every_kind() -> None:
     """The table is no empty check: every key finds something in it, and the colour-only
     key leaves bold runs out."""
     roots = [parse_html(html) for html in BODIES]
-    for key, path in _CANDIDATES.items():
+    for key in FULL:
+        path = _CANDIDATES[key]
+        assert path is not None
         found = [path(root) for root in roots if root is not None]
         assert any(isinstance(f, list) and f for f in found), key
     root = parse_html("<b>bold</b>")
     assert root is not None
-    assert _CANDIDATES[(False, True, False)](root) == []
+    colour_only = _CANDIDATES[(False, True, False, True, True, True)]
+    assert colour_only is not None
+    assert colour_only(root) == []
+
+
+def _pruned_equals_full(html: str) -> None:
+    root = parse_html(html)
+    if root is None:
+        return
+    for bold, colour in ((True, False), (False, True), (True, True)):
+        for headings in (True, False):
+            full = _CANDIDATES[(bold, colour, headings, True, True, True)]
+            pruned = _CANDIDATES[(bold, colour, headings, *_may_hold(html, bold, colour))]
+            assert full is not None
+            want = full(root)
+            got = [] if pruned is None else pruned(root)
+            assert isinstance(want, list)
+            assert isinstance(got, list)
+            assert [id(e) for e in got] == [id(e) for e in want], (html, bold, colour)
+        assert find_marks(root, bold=bold, colour=colour, html=html) == \
+            find_marks(root, bold=bold, colour=colour), html
+
+
+@pytest.mark.parametrize("html", [
+    *BODIES, "<br>line<blockquote>q</blockquote>", "<B>Vote: Jade</B>", "<STRONG >x</STRONG>",
+    '<span style="font-weight:&#98;old">spelt by a reference</span>',
+    '<span class="bb&#118;ote">Kale</span>', "<b\n>Vote: Lime</b>", "<b/>x",
+    '<div style="display:inline;FONT-WEIGHT:Bold">Vote: Moss</div>',
+])
+def test_the_paths_left_out_hold_no_candidate(html: str) -> None:
+    _pruned_equals_full(html)
+
+
+_PIECE = st.sampled_from([
+    "x", " ", "vote", "<b>", "</b>", "<B>", "<strong>", "</strong>", "<br>", "<blockquote>",
+    "</blockquote>", '<span style="font-weight:bold">', '<span style="FONT-WEIGHT:700">',
+    '<span style="color:red">', '<span class="bbvote">', '<span class="mk-color">', "</span>",
+    '<font color="red">', "</font>", "<h2>", "</h2>", "&#98;", "&amp;", "<b ", ">", "\x00",
+])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_PIECE, max_size=14).map("".join))
+def test_generated_bodies(html: str) -> None:
+    _pruned_equals_full(html)
