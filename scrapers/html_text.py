@@ -106,8 +106,12 @@ def _walk(node: etree._Element, append: Callable[[str], None],
     call (a third of the post stage's time went to collecting them)."""
     for child in node:
         tag = child.tag
+        if tag == "br" and child not in skip:
+            # a line break, the commonest element: lxml's HTML parser never puts text or
+            # elements in one (what follows is its tail), so nothing else is read of it
+            append("\n\n")
         # comments and processing instructions have a str-less tag; only their tail counts
-        if type(tag) is str and tag not in _DROP_TAGS and child not in skip:
+        elif type(tag) is str and tag not in _DROP_TAGS and child not in skip:
             block = tag in _BLOCK_TAGS
             if block:
                 append("\n")
