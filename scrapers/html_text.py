@@ -177,6 +177,19 @@ class PostBodies:
     HTML they were parsed from, so a post whose HTML is not that one is parsed anew."""
 
     _parsed: dict[int, tuple[str, etree._Element | None]] = field(default_factory=dict)
+    # (test, post number) -> (the HTML tested, the answer): `answer`'s memo
+    _answers: dict[tuple[str, int], tuple[str, bool]] = field(default_factory=dict)
+
+    def answer(self, test: str, number: int, html: str, ask: Callable[[str], bool]) -> bool:
+        """`ask(html)` for post `number`, asked once a run per `test` (a name for what
+        `ask` tells: the import and the votes stage both ask whether a post may hold a
+        vote)."""
+        found = self._answers.get((test, number))
+        if found is not None and (found[0] is html or found[0] == html):
+            return found[1]
+        said = ask(html)
+        self._answers[(test, number)] = (html, said)
+        return said
 
     def root(self, number: int, html: str) -> etree._Element | None:
         """The parsed body of post `number`, whose HTML is `html`."""
@@ -198,8 +211,9 @@ class PostBodies:
         self._parsed.pop(number, None)
 
     def clear(self) -> None:
-        """Let the trees go (freeing them takes a tenth of the import)."""
+        """Let the trees go (freeing them takes a tenth of the import), and the answers."""
         self._parsed.clear()
+        self._answers.clear()
 
 
 # what lxml.html.fragments_fromstring parses as a whole document, not as a fragment

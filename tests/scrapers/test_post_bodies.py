@@ -192,3 +192,22 @@ def test_an_import_leaves_no_garbage_cycles(tmp_path: Path) -> None:
     finally:
         if was:
             gc.enable()
+
+
+def test_an_answer_is_asked_once_per_post_and_html() -> None:
+    bodies = PostBodies()
+    asked: list[str] = []
+
+    def ask(html: str) -> bool:
+        asked.append(html)
+        return "vote" in html
+
+    assert bodies.answer("t", 1, "a vote", ask) is True
+    assert bodies.answer("t", 1, "a vote", ask) is True
+    assert bodies.answer("t", 2, "no", ask) is False
+    assert bodies.answer("t", 1, "edited, no", ask) is False  # other HTML: asked again
+    assert bodies.answer("u", 2, "no", ask) is False  # another test
+    assert asked == ["a vote", "no", "edited, no", "no"]
+    bodies.clear()
+    assert bodies.answer("t", 2, "no", ask) is False
+    assert len(asked) == 5
