@@ -33,6 +33,8 @@ _TO_LYNCH = re.compile(
     rf"|\bmajority\s+(?:is|=|:)\s*{_NUM}\b|\bL-0\s+(?:is|=|:)\s*{_NUM}\b", re.I)
 _TO_NO_LYNCH = re.compile(rf"\b{_NUM}\s+(?:votes?\s+)?(?:to|for)\s+(?:a\s+)?{_NL}\b", re.I)
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+# a word each match of _TO_LYNCH or _TO_NO_LYNCH holds (lower case): the quick test first
+_WORDS = ("lynch", "hammer", "eliminate", "majority", "l-0")
 
 
 @dataclass(frozen=True)
@@ -59,8 +61,7 @@ def stated_thresholds(log: GameLog) -> list[Stated]:
     out: list[Stated] = []
     seen: set[tuple[int, int, int | None, int | None]] = set()
     for post in log.posts:
-        if not post.gm or post.deleted or not ("lynch" in post.text.lower()
-                                                or "majority" in post.text.lower()):
+        if not post.gm or post.deleted or not _may_state(post.text):
             continue
         day = _day_of(days, post.number)
         if day is None:
@@ -69,6 +70,8 @@ def stated_thresholds(log: GameLog) -> list[Stated]:
             sentence = " ".join(sentence.split())
             if len(sentence) > 300:
                 continue  # a run-on block, not one statement
+            if not _may_state(sentence):
+                continue
             lynch_m = _TO_LYNCH.search(_TO_NO_LYNCH.sub(" ", sentence))
             nl_m = _TO_NO_LYNCH.search(sentence)
             if lynch_m is None and nl_m is None:
@@ -86,6 +89,16 @@ def stated_thresholds(log: GameLog) -> list[Stated]:
             out.append(Stated(day, alive, alive_m is not None, lynch, no_lynch, post.number,
                               sentence))
     return out
+
+
+def _may_state(text: str) -> bool:
+    """Whether `_TO_LYNCH` or `_TO_NO_LYNCH` may match: each match holds one of `_WORDS`,
+    which `lower()` and `in` find in ASCII text (elsewhere case-blind matching also takes a
+    Turkish 'İ' for an 'i': the patterns decide)."""
+    if not text.isascii():
+        return True
+    low = text.lower()
+    return any(word in low for word in _WORDS)
 
 
 def _day_of(days: list[tuple[int, int | None, int | None]], post: int) -> int | None:

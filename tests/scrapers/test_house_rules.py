@@ -8,6 +8,7 @@ import pytest
 
 from engine.gamelog import Boundary, GameLog, Phase
 from scrapers.house_rules import apply_house_rules, read_house_rules, rules_posts
+from scrapers.stated_thresholds import stated_thresholds
 from tests.scrapers.votes_game import day_one
 
 KEYS = ["mafiascum.deadline", "mafiascum.vote-change", "mafiascum.vote-position"]
@@ -189,3 +190,12 @@ def test_a_chosen_no_lynch_ruling_stands_and_players_posts_state_nothing() -> No
     log = stated(player_post="With 5 alive, it takes 3 to lynch and 2 to no lynch.")
     apply_house_rules(log, [NL])
     assert (log.meta.rulings, log.issues) == ({}, [])
+
+
+@pytest.mark.parametrize("sentence", [
+    "With 5 alive, it takes 3 to lynch.", "Majority is 3.", "L-0 is 3", "3 votes to hammer",
+    "3 to eliminate", "3 to ELİMİNATE",  # case-blind matching reads the Turkish capital too
+])
+def test_a_stated_threshold_in_any_word_is_read(sentence: str) -> None:
+    found = stated_thresholds(stated(sentence))
+    assert [s.lynch for s in found] == [3], sentence
