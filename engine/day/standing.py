@@ -168,9 +168,14 @@ class _State:
     seen: list[tuple[int, dict[str, tuple[str, int]]]] = field(default_factory=list)
 
     def snapshot(self, post: int) -> None:
-        # one place per voter, as a vote count shows voters (a split voter: the first vote)
-        self.seen.append((post, {v: (t, at) for v, (t, at, _) in self.standing.items()
-                                 if not v.endswith(_SECOND)}))
+        # one place per voter, as a vote count shows voters (a split voter: the first vote
+        # standing, else the second)
+        shown: dict[str, tuple[str, int]] = {}
+        for key, (target, at, _) in self.standing.items():
+            voter = voter_of(key)
+            if voter == key or voter not in self.standing:
+                shown[voter] = (target, at)
+        self.seen.append((post, shown))
 
     def withdraw(self, voter: str) -> tuple[str, int, float] | None:
         """Take the voter's standing votes away; the first of them, or None."""
