@@ -157,14 +157,13 @@ def _import(files: MafiascumFiles, *, timezone: str, progress: Callable[[str], N
     # each body parsed once, for the text here and the markup read by the stages below
     bodies = PostBodies()
     votes_read = GRAMMARS[get_ruleset("mafiascum").day.grammar]
-    voting = f"may hold a vote ({votes_read.id})"  # the answer the votes stage asks again
     posts: list[Post] = []
     for rp in raw_posts:
         # the later stages read the trees of the GM's posts and of posts that may hold a
         # vote: theirs is parsed now, for the text too; the others' text is read from the
         # string where its markup is plain, else from a tree let go at once
-        later = rp.user.lower() in mods or bodies.answer(
-            voting, rp.number, rp.content, votes_read.may_hold_vote)
+        later = rp.user.lower() in mods or votes_read.may_hold_vote_in(bodies, rp.number,
+                                                                       rp.content)
         posts.append(_post(rp, zone, issues, files.posts.name, bodies, tree=later))
         if not later:
             bodies.forget(rp.number)

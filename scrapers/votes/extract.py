@@ -102,11 +102,9 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
     out = VoteReading(votes=[], set_aside=[], marks=0, voting=0)
     confirming = confirm.ruling_on(log, rs)
     split = split_voters(log)  # voters whose two votes stand apart (a ruling's)
-    asked = f"may hold a vote ({gram.id})"  # as the importer asked it (`PostBodies.answer`)
     unbolded: set[int] = set()  # indices of unbolded "Vote: X" lines, for the GM's counts
     for post in log.posts:
-        if post.deleted or not (gram.may_hold_vote(post.html) if bodies is None else bodies.answer(
-                asked, post.number, post.html, gram.may_hold_vote)):
+        if post.deleted or not gram.may_hold_vote_in(bodies, post.number, post.html):
             continue
         root = parse_body(post.html) if bodies is None else bodies.of(post)
         if root is None:

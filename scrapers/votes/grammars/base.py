@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from scrapers.html_text import PostBodies
 from scrapers.votes.marks import Mark
 
 CommandKind = Literal["vote", "unvote", "no-lynch", "cancel"]
@@ -65,3 +66,10 @@ class Grammar:
         if self.quick_prefilter is not None:
             return self.quick_prefilter(html)
         return self.prefilter.search(html) is not None
+
+    def may_hold_vote_in(self, bodies: PostBodies | None, number: int, html: str) -> bool:
+        """`may_hold_vote` of post `number`, asked once a run where the run shares its
+        `bodies` (the import and the votes stage both ask it of every post)."""
+        if bodies is None:
+            return self.may_hold_vote(html)
+        return bodies.answer(f"may hold a vote ({self.id})", number, html, self.may_hold_vote)

@@ -174,20 +174,23 @@ _MAX_SECOND_WORDS = 3
 
 def _clause(rest: str) -> tuple[str, str]:
     """The vote's clause after the vote word (past the lead-in, up to the clause's end),
-    and what follows it."""
+    and what follows it. A "[/b]" typed wrong stays in the text ("rest/b] Stop"): it is a
+    space here."""
     rest = _BBCODE.sub(" ", _LEAD.sub("", rest))
     cut = _CLAUSE_END.search(rest)
     return (rest[: cut.start()], rest[cut.start():]) if cut else (rest, "")
 
 
 def _bare(name: str) -> str:
-    return name.strip().strip(",:;.!?\"'«»()[]{}").strip()
+    """A clause's name: its edge punctuation and a doublevoter's "x2" off."""
+    name = name.strip().strip(",:;.!?\"'«»()[]{}").strip()
+    return _DOUBLED.sub("", name).strip()
 
 
 def _doubled(rest: str) -> bool:
     """"X x2", "X*2", "X (x2)": both of a doublevoter's votes on X."""
     clause, after = _clause(rest)
-    return _DOUBLED.search(_bare(clause)) is not None or \
+    return _DOUBLED.search(clause.strip().strip(",:;.!?\"'«»()[]{}").strip()) is not None or \
         re.match(r"\s*\(\s*x\s*2\s*\)", after, re.I) is not None
 
 
@@ -205,8 +208,8 @@ def _two_names(rest: str) -> tuple[str, str] | None:
     m = _AND_NAME.match(tail)
     if m is None:
         return None
-    second = _DOUBLED.sub("", _bare(_clause(m["name"])[0])).strip()
-    first = _DOUBLED.sub("", _bare(first)).strip()
+    second = _bare(_clause(m["name"])[0])
+    first = _bare(first)
     if not first or not second or len(second.split()) > _MAX_SECOND_WORDS:
         return None
     return first, second
@@ -217,15 +220,9 @@ def _name_after(rest: str) -> str | None:
     none when the clause ends at once ("one vote, thanks")."""
     if re.match(r"^\s*[,.!?)]", rest) or _VERB_AFTER.match(rest):
         return None
-    rest = re.sub(r"^\s*(?:[:;=\-–>]+\s*)?(?:for\s+|on\s+)?", "", rest, flags=re.I)
-    rest = _BBCODE.sub(" ", rest)  # "[/b]" typed wrong stays in the text: "rest/b] Stop"
-    cut = _CLAUSE_END.search(rest)
-    if cut:
-        rest = rest[: cut.start()]
-    rest = rest.strip().strip(",:;.!?\"'«»()[]{}").strip()
-    # a doublevoter's "X x2": the weight is the role's, the name is X
-    rest = re.sub(r"\s*(?:[x×*]\s*2|\(\s*x\s*2\s*\))$", "", rest, flags=re.I).strip()
-    return rest or None
+    # a doublevoter's "X x2": the weight is the role's (or, for one whose votes stand
+    # apart, `Command.both`), the name is X
+    return _bare(_clause(rest)[0]) or None
 
 
 def looks_like(mark: Mark) -> bool:
