@@ -61,6 +61,7 @@ from scrapers.importers.mafiascum_posts import RawPost, iter_posts, parse_time, 
 from scrapers.importers.mafiascum_transitions import DayEnds, read_day_ends
 from scrapers.sources import source_file
 from scrapers.votecounts import read_vote_counts
+from scrapers.votes.extract import reads_tree
 from scrapers.votes.grammars import GRAMMARS
 
 _TAGS = re.compile(r"<[^>]+>")
@@ -159,11 +160,13 @@ def _import(files: MafiascumFiles, *, timezone: str, progress: Callable[[str], N
     votes_read = GRAMMARS[get_ruleset("mafiascum").day.grammar]
     posts: list[Post] = []
     for rp in raw_posts:
-        # the later stages read the trees of the GM's posts and of posts that may hold a
-        # vote: theirs is parsed now, for the text too; the others' text is read from the
-        # string where its markup is plain, else from a tree let go at once
-        later = rp.user.lower() in mods or votes_read.may_hold_vote_in(bodies, rp.number,
-                                                                       rp.content)
+        # the later stages read the trees of the GM's posts and of posts whose votes are
+        # read from the tree (a vote word and markup a mark can be made of): theirs is
+        # parsed now, for the text too; the others' text is read from the string where its
+        # markup is plain, else from a tree let go at once
+        later = rp.user.lower() in mods or (
+            votes_read.may_hold_vote_in(bodies, rp.number, rp.content)
+            and reads_tree(votes_read, rp.content))
         posts.append(_post(rp, zone, issues, files.posts.name, bodies, tree=later))
         if not later:
             bodies.forget(rp.number)

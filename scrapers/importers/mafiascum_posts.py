@@ -16,6 +16,8 @@ from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+import orjson
+
 from engine.errors import BadInputError
 
 REQUIRED: dict[str, type | tuple[type, ...]] = {
@@ -72,13 +74,23 @@ def iter_posts(data: bytes, file: str) -> Iterator[RawPost]:
         if not line.strip():
             continue
         try:
-            obj = json.loads(line)
-        except json.JSONDecodeError as exc:
-            hint = " (the last line is cut short: truncated file?)" if number == last else ""
-            raise BadInputError(file, f"line {number}",
-                                f"not valid JSON at column {exc.colno}: {exc.msg}{hint}") from exc
+            # orjson reads a line in a third of the standard reader's time; where it
+            # refuses (a lone surrogate, NaN) or reads otherwise (an integer beyond 64 bits
+            # made a float), the standard reader's answer is taken, so that a line reads
+            # the same either way
+            obj = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            obj = None
         if not _well_formed(obj):
-            _check(obj, file, number)  # raises, naming what is wrong
+            try:
+                obj = json.loads(line)
+            except json.JSONDecodeError as exc:
+                hint = " (the last line is cut short: truncated file?)" if number == last else ""
+                raise BadInputError(
+                    file, f"line {number}",
+                    f"not valid JSON at column {exc.colno}: {exc.msg}{hint}") from exc
+            if not _well_formed(obj):
+                _check(obj, file, number)  # raises, naming what is wrong
         yield RawPost(line=number, number=obj["number"], id=str(obj["id"]), user=obj["user"],
                       user_id=str(obj["user_id"]), content=obj["content"], time=obj["time"],
                       page=obj["page"], thread=str(obj["thread"]))

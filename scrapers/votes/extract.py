@@ -18,8 +18,8 @@ from engine.rulesets import RuleSet, get_ruleset
 from scrapers.html_text import PostBodies
 from scrapers.names import GM, NameIndex, Resolution
 from scrapers.votes import confirm
-from scrapers.votes.grammars import GRAMMARS, Command
-from scrapers.votes.marks import Mark, find_marks, own_lines, parse_body
+from scrapers.votes.grammars import GRAMMARS, Command, Grammar
+from scrapers.votes.marks import Mark, find_marks, may_hold_marks, own_lines, parse_body
 
 
 @dataclass
@@ -104,7 +104,8 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
     split = split_voters(log)  # voters whose two votes stand apart (a ruling's)
     unbolded: set[int] = set()  # indices of unbolded "Vote: X" lines, for the GM's counts
     for post in log.posts:
-        if post.deleted or not gram.may_hold_vote_in(bodies, post.number, post.html):
+        if post.deleted or not gram.may_hold_vote_in(bodies, post.number, post.html) or \
+                not reads_tree(gram, post.html, confirming=confirming):
             continue
         root = parse_body(post.html) if bodies is None else bodies.of(post)
         if root is None:
@@ -173,6 +174,21 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
     if confirming:  # the marks the text alone does not give, against the GM's counts
         out.votes, out.issues = confirm.confirm_marks(log, rs, out.votes, unbolded)
     return out
+
+
+def reads_tree(gram: Grammar, html: str, *, confirming: bool = True) -> bool:
+    """Whether reading the votes of a post with this HTML (one `gram` may find a vote in)
+    needs its parsed body: where it holds markup a mark can be made of, the plain-text
+    form the grammar reads (`read_text`), or, where the GM's counts confirm marks
+    (`confirming`), a plain "Vote: X" line. A post with none of these holds no vote mark:
+    the vote word is in its talk, and its body is not parsed for the votes (the import
+    reads such a post's text from the string)."""
+    if may_hold_marks(html, bold=gram.bold, colour=gram.colour,
+                      headings="<h" in html or "<H" in html):
+        return True
+    if gram.read_text is not None and (gram.text_needle is None or gram.text_needle in html):
+        return True
+    return confirming and confirm.may_hold_line(html)
 
 
 def _vote(post: Post, mark: Mark, cmd: Command, phase: str | None, alive: list[str] | None,

@@ -198,6 +198,16 @@ def _may_hold(html: str, bold: bool, colour: bool) -> tuple[bool, bool, bool]:
     return tags, classes, styles
 
 
+def may_hold_marks(html: str, *, bold: bool = True, colour: bool = False,
+                   headings: bool = True) -> bool:
+    """Whether `find_marks` may find a mark in the body parsed from `html`: no, where the
+    HTML holds none of the tags, classes and styles its paths look for (then the body
+    need not be parsed for its marks at all)."""
+    if not (bold or colour):
+        return False
+    return _CANDIDATES[(bold, colour, headings, *_may_hold(html, bold, colour))] is not None
+
+
 def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
                after: re.Pattern[str] | None = None, headings: bool = True,
                html: str | None = None) -> list[Mark]:

@@ -164,6 +164,33 @@ def test_a_line_that_is_no_object_is_named() -> None:
     assert "expected a JSON object, got list" in str(err.value)
 
 
+@pytest.mark.parametrize("line", [
+    # what orjson refuses and the standard reader takes: a lone surrogate, NaN, an overflow
+    b'{"number": 1, "id": "9", "user": "Orrin", "user_id": 5, "content": "hi \\ud800",'
+    b' "time": "t", "page": "1", "thread": 42}\n',
+    b'{"number": 1, "id": "9", "user": "Orrin", "user_id": 5, "content": "hi", "score": NaN,'
+    b' "time": "t", "page": "1", "thread": 42}\n',
+    b'{"number": 1, "id": "9", "user": "Orrin", "user_id": 5, "content": "hi", "w": 1e400,'
+    b' "time": "t", "page": "1", "thread": 42}\n',
+    # what orjson reads otherwise: an id beyond 64 bits (a float there, an int here)
+    b'{"number": 1, "id": 123456789012345678901234, "user": "Orrin", "user_id": 5,'
+    b' "content": "hi", "time": "t", "page": "1", "thread": 42}\n',
+])
+def test_a_line_reads_as_the_standard_json_reader_reads_it(line: bytes) -> None:
+    [post] = list(iter_posts(line, "p.jsonl"))
+    obj = json.loads(line)
+    assert (post.number, post.id, post.user, post.content, post.thread) == (
+        obj["number"], str(obj["id"]), obj["user"], obj["content"], str(obj["thread"]))
+
+
+def test_a_line_that_is_no_json_names_its_column() -> None:
+    with pytest.raises(BadInputError) as err:
+        list(iter_posts(_line() + b'{"number": 1, "id": \n', "p.jsonl"))
+    assert "line 2" in str(err.value)
+    assert "not valid JSON at column" in str(err.value)
+    assert "truncated file?" in str(err.value)
+
+
 @pytest.mark.parametrize("enabled", [True, False])
 def test_the_import_sets_the_cycle_collector_back_as_it_was(tmp_path: Path,
                                                             enabled: bool) -> None:
