@@ -61,7 +61,7 @@ from scrapers.importers.mafiascum_posts import RawPost, iter_posts, parse_time, 
 from scrapers.importers.mafiascum_transitions import DayEnds, read_day_ends
 from scrapers.sources import source_file
 from scrapers.votecounts import read_vote_counts
-from scrapers.votes.extract import reads_tree
+from scrapers.votes.extract import reads_tree_in
 from scrapers.votes.grammars import GRAMMARS
 
 _TAGS = re.compile(r"<[^>]+>")
@@ -166,7 +166,7 @@ def _import(files: MafiascumFiles, *, timezone: str, progress: Callable[[str], N
         # markup is plain, else from a tree let go at once
         later = rp.user.lower() in mods or (
             votes_read.may_hold_vote_in(bodies, rp.number, rp.content)
-            and reads_tree(votes_read, rp.content))
+            and reads_tree_in(bodies, votes_read, rp.number, rp.content))
         posts.append(_post(rp, zone, issues, files.posts.name, bodies, tree=later))
         if not later:
             bodies.forget(rp.number)

@@ -105,7 +105,7 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
     unbolded: set[int] = set()  # indices of unbolded "Vote: X" lines, for the GM's counts
     for post in log.posts:
         if post.deleted or not gram.may_hold_vote_in(bodies, post.number, post.html) or \
-                not reads_tree(gram, post.html, confirming=confirming):
+                not reads_tree_in(bodies, gram, post.number, post.html, confirming=confirming):
             continue
         root = parse_body(post.html) if bodies is None else bodies.of(post)
         if root is None:
@@ -189,6 +189,16 @@ def reads_tree(gram: Grammar, html: str, *, confirming: bool = True) -> bool:
     if gram.read_text is not None and (gram.text_needle is None or gram.text_needle in html):
         return True
     return confirming and confirm.may_hold_line(html)
+
+
+def reads_tree_in(bodies: PostBodies | None, gram: Grammar, number: int, html: str, *,
+                  confirming: bool = True) -> bool:
+    """`reads_tree` of post `number`, asked once a run where the run shares its `bodies`
+    (the import asks it to know which trees to keep, the votes stage which to read)."""
+    if bodies is None:
+        return reads_tree(gram, html, confirming=confirming)
+    return bodies.answer(f"reads its tree ({gram.id}, confirming={confirming})", number,
+                         html, lambda h: reads_tree(gram, h, confirming=confirming))
 
 
 def _vote(post: Post, mark: Mark, cmd: Command, phase: str | None, alive: list[str] | None,

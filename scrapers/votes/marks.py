@@ -198,14 +198,22 @@ def _may_hold(html: str, bold: bool, colour: bool) -> tuple[bool, bool, bool]:
     return tags, classes, styles
 
 
+def _path_for(bold: bool, colour: bool, headings: bool,
+              html: str | None) -> etree.XPath | None:
+    """The candidate paths `find_marks` walks in a body parsed from `html` (None: the HTML
+    is not known, every path), or None where no path is left."""
+    if not (bold or colour):
+        return None
+    held = (True, True, True) if html is None else _may_hold(html, bold, colour)
+    return _CANDIDATES[(bold, colour, headings, *held)]
+
+
 def may_hold_marks(html: str, *, bold: bool = True, colour: bool = False,
                    headings: bool = True) -> bool:
     """Whether `find_marks` may find a mark in the body parsed from `html`: no, where the
     HTML holds none of the tags, classes and styles its paths look for (then the body
     need not be parsed for its marks at all)."""
-    if not (bold or colour):
-        return False
-    return _CANDIDATES[(bold, colour, headings, *_may_hold(html, bold, colour))] is not None
+    return _path_for(bold, colour, headings, html) is not None
 
 
 def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
@@ -220,10 +228,7 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
     Headings are bold runs too (`headings`: the caller may know the body has none).
     `html`: the HTML `root` was parsed from, where the caller has it: the paths that
     cannot match it are not walked."""
-    if not (bold or colour):
-        return []
-    held = (True, True, True) if html is None else _may_hold(html, bold, colour)
-    path = _CANDIDATES[(bold, colour, headings, *held)]
+    path = _path_for(bold, colour, headings, html)
     if path is None:
         return []
     found = path(root)
