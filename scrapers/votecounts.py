@@ -156,14 +156,27 @@ class _Names:
         self.index = NameIndex.from_log(log)
         self.cuts = sorted({n.until for n in self.index.names if n.until is not None})
         self.cache: dict[tuple[str, int], str | None] = {}
+        # `voters`' answers, kept as `slot`'s are: a count's items are read two or three
+        # times (is the line a tally line, who is not voting, the tally), and the same
+        # items again in each count of the day
+        self.lists: dict[tuple[str, int], list[str] | None] = {}
         self.keys = {fold(n.text) for n in self.index.names}
+        # a text longer than every name by more than `slot`'s slack is no name written
+        # whole, whatever the resolver makes of it: not read at all (a count's lines and
+        # the runs of its words are mostly no names). Not "A/B", which the resolver may
+        # match as a whole (a slot's two nicks)
+        self.longest = max(map(len, self.keys), default=0) + 3
 
     def slot(self, written: str, at: int) -> str | None:
         """The slot id `written` names; None for no one, several, or a moderator."""
         key = (written, bisect_right(self.cuts, at))
         if key not in self.cache:
+            mine = _RUNS.sub(r"\1\1", fold(written))
+            if len(mine) > self.longest and "/" not in written:  # "A/B": two names matched
+                self.cache[key] = None
+                return None
             res = self.index.resolve(written, at=at)
-            name, mine = fold(res.matched or ""), _RUNS.sub(r"\1\1", fold(written))
+            name = fold(res.matched or "")
             # no longer than the name (but a typo judged whole); a lone letter written out
             slack = 3 if res.how in ("fuzzy", "sound") else 1
             whole = bool(name) and (len(mine) > 1 or res.how == "exact") and len(
@@ -173,7 +186,15 @@ class _Names:
 
     def voters(self, item: str, at: int) -> list[str] | None:
         """The slots an item of a list names: one, or several run together without a comma
-        ("Frogsterking redFF", "Bob and Carol"); None when it is not names only."""
+        ("Frogsterking redFF", "Bob and Carol"); None when it is not names only. The list
+        is shared between calls: not to be changed."""
+        key = (item, bisect_right(self.cuts, at))
+        if key in self.lists:
+            return self.lists[key]
+        found = self.lists[key] = self._voters(item, at)
+        return found
+
+    def _voters(self, item: str, at: int) -> list[str] | None:
         whole = self.slot(item, at)
         if whole is not None:
             return [whole]

@@ -37,8 +37,9 @@ missed announcement costs one boundary, not every later one.
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from engine.gamelog import Boundary, GameLog, ParseIssue, Phase, Post, SourceRef, Where
@@ -144,6 +145,25 @@ def _past_day(s: Signal, day: int) -> bool:
     return s.number > day and s.kind in _ENDS
 
 
+class _Signals:
+    """The signals of each GM post by post number, read when first asked for: the searches
+    look at a few posts after each boundary, and reading every GM post's words (the long
+    vote counts most of all) cost more than all the searches (a tenth of an import)."""
+
+    def __init__(self, posts: Iterable[Post]) -> None:
+        self._posts = {p.number: p for p in posts}
+        self._read: dict[int, list[Signal]] = {}
+
+    def __getitem__(self, number: int) -> list[Signal]:
+        found = self._read.get(number)
+        if found is None:
+            found = self._read[number] = post_signals(self._posts[number])
+        return found
+
+    def get(self, number: int, default: list[Signal]) -> list[Signal]:
+        return self[number] if number in self._posts else default
+
+
 class _Detector:
     """The GM posts of one thread with their signals, and the day-by-day searches."""
 
@@ -154,7 +174,7 @@ class _Detector:
         count = next((i for i, p in enumerate(posts) if not p.gm), len(posts))
         self.opening = [(p, post_signals(p)) for p in posts[:count]]
         self.gm = [p for p in posts[count:] if p.gm]
-        self.signals = {p.number: post_signals(p) for p in self.gm}
+        self.signals = _Signals(self.gm)
         # each GM post's run ends where someone else posts next (None: nobody does)
         self.run_end: dict[int, int | None] = {}
         nxt: int | None = None
@@ -165,32 +185,31 @@ class _Detector:
                 nxt = post.number
         self.issues: list[ParseIssue] = []
         self.first = _first_day([s for _, sigs in self.opening for s in sigs],
-                                [s for p in self.gm for s in self.signals[p.number]])
+                                lambda: [s for p in self.gm for s in self.signals[p.number]])
 
     def _after(self, mark: _Mark | None, day: int | None = None
-               ) -> list[tuple[Post, list[Signal]]]:
+               ) -> Iterator[tuple[Post, list[Signal]]]:
         """GM posts after the boundary's post; in the boundary's own post, only the numbered
         day starts that follow it ("Bob was lynched. ... Day 2 begins."), and those naming
         `day` wherever they stand ("It is now Day 2! Bob was lynched ...": the post that ends
-        the day before starts this one)."""
-        out: list[tuple[Post, list[Signal]]] = []
+        the day before starts this one). One at a time: a search stops after a few posts,
+        and only the posts it reaches have their words read."""
         for post in self.gm:
             if mark is None or post.number > mark.post.number:
-                out.append((post, self.signals[post.number]))
+                yield post, self.signals[post.number]
             elif post.number == mark.post.number:
                 pos = mark.signal.pos if mark.signal is not None else None
                 rest = [s for s in self.signals[post.number]
                         if s.kind == "day-start" and s.number is not None
                         and ((pos is not None and s.pos > pos)
                              or (day is not None and s.number == day))]
-                out.append((post, rest))
-        return out
+                yield post, rest
 
     def night_zero(self) -> _Mark | None:
         """The start of night 0 when a GM post announces it before day 1 begins."""
         # not in the game page (its player list says "died Night 0" all game long); "the
         # game has begun" says nothing about which phase it begins with
-        for post, sigs in [*self.opening[1:], *self._after(None)]:
+        for post, sigs in itertools.chain(self.opening[1:], self._after(None)):
             night = next((s for s in sigs if s.kind == "night-start" and s.number == 0), None)
             if night is not None:
                 return _Mark(post, night)
@@ -335,7 +354,7 @@ class _Detector:
         return phases
 
 
-def _first_day(opening: Sequence[Signal], rest: Sequence[Signal]) -> int:
+def _first_day(opening: Sequence[Signal], rest: Callable[[], Sequence[Signal]]) -> int:
     """The first day the thread holds, by the GM's own numbers: a topic of one later day
     (games split one topic a day) opens with «День третий», «Наступил день 2», «Итоги ночи 2
     и начало дня 3». Taken only when the GM's opening posts (before anyone else posts) hold
@@ -349,11 +368,14 @@ def _first_day(opening: Sequence[Signal], rest: Sequence[Signal]) -> int:
     first_ones = numbered(opening)
     if not first_ones or first_ones[0].kind not in ("day-start", "in-day"):
         return 1
-    numbered_all = [*first_ones, *numbered(rest)]
     first = first_ones[0].number
     assert first is not None
-    # night n ends day n: "Night 1 has begun" is about day 1
-    if first < 2 or any((s.number or 0) < first for s in numbered_all):
+    if first < 2:
+        return 1
+    # night n ends day n: "Night 1 has begun" is about day 1 (the rest read only now: it
+    # matters only to a topic that opens on a later day)
+    numbered_all = [*first_ones, *numbered(rest())]
+    if any((s.number or 0) < first for s in numbered_all):
         return 1
     return first
 

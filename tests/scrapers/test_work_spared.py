@@ -1,0 +1,132 @@
+"""Work the import spares itself, and the same answers for it (issue 20's speed item): each
+test shows the reading left undone where it cannot change the answer, and the answer of the
+full reading where it can.
+
+- The phases: a GM post's words are read only when a search reaches the post (the searches
+  for day starts look at a few posts after each known day end, not at every vote count).
+- The GM's vote counts: a text longer than every name by more than the slack a whole name
+  is allowed is no name, and is not handed to the name resolver ("A/B", which the resolver
+  may read as a slot's two nicks, still is); the names of a list are read once per stretch.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import scrapers.phases.detect as detect
+from engine.gamelog import Occupant, Post, Slot
+from scrapers.names import NameIndex
+from scrapers.phases import Signal, detect_day_starts, post_signals
+from scrapers.votecounts import _Names
+from tests.scrapers.phase_threads import thread
+from tests.scrapers.votes_game import day_one
+
+GM = "Narrator"
+_COUNT = "Vote Count 2.{n}\nMoss (2) - Quill, Tansy\nNot voting (2): Moss, Wren"
+
+
+def _long_day_two() -> list[tuple[str, str]]:
+    """Day 1 ends at post 4; day 2 begins at post 5 and runs through thirty counts."""
+    posts = [(GM, "Day 1 has begun!"), ("Quill", "VOTE: Ember"), ("Moss", "VOTE: Ember"),
+             ("Tansy", "VOTE: Ember"), (GM, "Ember has been lynched.\nNight 1 begins."),
+             (GM, "Ash was found dead. Day 2 has begun!")]
+    for n in range(1, 31):
+        posts += [("Quill", "VOTE: Moss"), (GM, _COUNT.format(n=n))]
+    return posts
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    read: list[int] = []
+    real = post_signals
+
+    def spy(post: Post) -> list[Signal]:
+        read.append(post.number)
+        return real(post)
+
+    monkeypatch.setattr(detect, "post_signals", spy)
+    return read
+
+
+def test_day_starts_read_only_the_posts_the_search_reaches(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    log = thread(GM, *_long_day_two())
+    read = _counting(monkeypatch)
+    starts = detect_day_starts(log.posts, [4, None])
+    assert [s.post if s else None for s in starts] == [0, 5]
+    gm_posts = [p.number for p in log.posts if p.gm]
+    assert len(gm_posts) == 33
+    # the opening post, and the GM's posts from day 1's end to day 2's start: none of the
+    # thirty counts after it
+    assert sorted(set(read)) == [0, 4, 5]
+
+
+def test_every_post_is_still_read_where_the_search_goes_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The other side: no day 2 start in words any rule knows, so the search walks on
+    through the counts, reading each, and stops at the first count listing votes."""
+    posts = _long_day_two()
+    posts[5] = (GM, "The villagers gather in the square again.")
+    log = thread(GM, *posts)
+    read = _counting(monkeypatch)
+    starts = detect_day_starts(log.posts, [4, None])
+    assert [s.post if s else None for s in starts] == [0, None]
+    assert sorted(set(read)) == [0, 4, 5, 7]  # 7: the first count, which stops it
+
+
+def test_a_topic_opening_on_a_later_day_still_reads_every_post(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first day of a topic needs every numbered announcement when the topic opens on a
+    later day («День третий»): an earlier day named anywhere makes it day 1 after all."""
+    later = thread(GM, (GM, "День третий. Наступил день 3!"), ("Quill", "привет"),
+                   (GM, "Итоги дня 3: казнён Мох."))
+    read = _counting(monkeypatch)
+    assert detect._Detector(later.posts).first == 3
+    assert sorted(set(read)) == [0, 2]
+    earlier = thread(GM, (GM, "День третий. Наступил день 3!"), ("Quill", "привет"),
+                     (GM, "Day 2 has ended."))
+    assert detect._Detector(earlier.posts).first == 1
+
+
+NICKS = ["Marmalade", "Glork", "Hiraki", "KayP"]
+
+
+def _names() -> _Names:
+    log = day_one("mafiascum", [(n, n, None) for n in NICKS], [("Mod", "Day 1 begins")],
+                  gm="Mod", opening="Day 1 begins")
+    # Marmalade's slot was taken over by Crocodile at post 1
+    slot = log.players[0]
+    log.players[0] = Slot(id=slot.id, occupants=[
+        Occupant(nick="Marmalade"), Occupant(nick="Crocodile", from_post=1)])
+    return _Names(log)
+
+
+def test_a_text_longer_than_any_name_is_not_resolved(monkeypatch: pytest.MonkeyPatch) -> None:
+    names = _names()
+    asked: list[str] = []
+    real = NameIndex.resolve
+
+    def spy(self: NameIndex, written: str, **kw: object) -> object:
+        asked.append(written)
+        return real(self, written, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(NameIndex, "resolve", spy)
+    assert names.slot("Hiraki is lynched and was a Vanilla Townie", 5) is None
+    assert asked == []
+    assert names.slot("Hirakii", 5) == names.slot("Hiraki", 5) is not None
+    assert asked == ["Hirakii", "Hiraki"]
+
+
+def test_two_nicks_of_one_slot_are_read_however_long() -> None:
+    names = _names()
+    slot = names.slot("Marmalade", 5)
+    assert slot is not None
+    # 18 letters, longer than any name by more than the slack: read all the same
+    assert names.slot("Marmalade/Crocodile", 5) == slot
+    assert names.slot("Marmalade and Crocodile", 5) is None
+
+
+def test_the_names_of_a_list_are_read_once_a_stretch() -> None:
+    names = _names()
+    first = names.voters("Glork and KayP", 5)
+    assert first == [names.slot("Glork", 5), names.slot("KayP", 5)]
+    assert names.voters("Glork and KayP", 6) is first  # the same stretch: remembered
