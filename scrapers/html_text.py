@@ -51,6 +51,7 @@ _ASCII_SPACES = ("\t", "\r", "\f", "\v")
 _OTHER_SPACES = (*_ASCII_SPACES, "\xa0", *map(chr, range(0x2000, 0x200B)), "\u202f", "\u205f",
                  "\u3000")
 _SPACE_RUNS = re.compile("  +")
+_BLANK_RUNS = re.compile("\n\n\n+")
 
 
 def _normalise(text: str) -> str:
@@ -70,8 +71,10 @@ def _normalise(text: str) -> str:
         text = text.replace(" \n", "\n")
     if "\n " in text:
         text = text.replace("\n ", "\n")
-    while "\n\n\n" in text:
-        text = text.replace("\n\n\n", "\n\n")
+    if "\n\n\n" in text:
+        # each run of three or more line breaks made two, in one pass (replacing three by
+        # two until none is left took a pass per third of the longest run)
+        text = _BLANK_RUNS.sub("\n\n", text)
     return text.strip()
 
 

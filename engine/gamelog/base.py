@@ -34,6 +34,8 @@ class Model(BaseModel):
     # constant default (or `_MISSING`), and the fields whose default is made per record
     __mk_template__: dict[str, Any]
     __mk_factories__: tuple[tuple[str, Callable[[], Any]], ...]
+    __mk_required__: frozenset[str]  # the fields with no default
+    __mk_plain__: bool  # no post-init, no private attributes: `trusted` may build it
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
@@ -51,6 +53,12 @@ class Model(BaseModel):
                     factories.append((name, partial(info.get_default, call_default_factory=True)))
         cls.__mk_template__ = template
         cls.__mk_factories__ = tuple(factories)
+        made = {name for name, _ in factories}
+        cls.__mk_required__ = frozenset(k for k, v in template.items()
+                                        if v is _MISSING and k not in made)
+        # what model_construct does besides, which `trusted` does not do
+        # (tests/engine/test_model_trusted.py finds it): asked once, the class is complete
+        cls.__mk_plain__ = cls.__pydantic_post_init__ is None and not cls.__private_attributes__
 
     @classmethod
     def trusted(cls, **values: Any) -> Self:
@@ -58,19 +66,19 @@ class Model(BaseModel):
         `model_construct` makes, at a fraction of its cost (it asks every absent field for
         its default through pydantic's generic path; a quarter of the post stage on a
         thread's many posts). An unknown or a missing required field is still an error."""
-        data = cls.__mk_template__.copy()
+        template = cls.__mk_template__
+        data = template.copy()
         data.update(values)
-        if len(data) != len(cls.__mk_template__):
-            unknown = sorted(set(values) - set(cls.__mk_template__))
+        if len(data) != len(template):
+            unknown = sorted(set(values) - set(template))
             raise TypeError(f"{cls.__name__} has no field {', '.join(unknown)}")
         for name, make in cls.__mk_factories__:
             if name not in values:
                 data[name] = make()
-        if _MISSING in data.values():
+        if not values.keys() >= cls.__mk_required__:
             missing = [k for k, v in data.items() if v is _MISSING]
             raise TypeError(f"{cls.__name__} needs {', '.join(missing)}")
-        if cls.__pydantic_post_init__ is not None or cls.__private_attributes__:
-            # what model_construct does besides (tests/engine/test_model_trusted.py finds it)
+        if not cls.__mk_plain__:
             raise TypeError(f"{cls.__name__} has a post-init or private attributes: "
                             "model_construct it")
         record: Self = cls.__new__(cls)

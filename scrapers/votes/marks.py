@@ -149,14 +149,19 @@ def _inside_quote(text: object) -> bool:
 # each element once, as one path with the conditions or-ed would give
 _BOLD_STYLE = ("contains(translate(@style, 'BOLDFNTWEIGH', 'boldfntweigh'), 'bold') or "
                "contains(@style, '700')")
+# the same where no style can spell "bold" with a capital: translate() makes a string of
+# every style, half the time of the whole path
+_BOLD_STYLE_LOWER = "contains(@style, 'bold') or contains(@style, '700')"
 
 
 def _candidates(bold: bool, colour: bool, headings: bool, tags: bool = True,
-                classes: bool = True, styles: bool = True) -> etree.XPath | None:
+                classes: bool = True, styles: bool = True,
+                cased: bool = True) -> etree.XPath | None:
     """The XPath of the candidate elements; `tags`, `classes`, `styles`: whether the body
     may hold the bold tags (b, strong), a class, a style that makes one (`_may_hold`):
-    each path walks the whole tree, so one the body cannot match is left out. None: no
-    path is left."""
+    each path walks the whole tree, so one the body cannot match is left out; `cased`:
+    whether a style may spell "bold" with capitals ("FONT-WEIGHT: BOLD"). None: no path
+    is left."""
     paths: list[str] = []
     by_class: list[str] = []
     by_style: list[str] = []
@@ -165,7 +170,7 @@ def _candidates(bold: bool, colour: bool, headings: bool, tags: bool = True,
         # headings only where the body has any: six more paths cost a third more
         paths += [f".//h{i}" for i in range(1, 7)] if headings else []
         by_class.append("contains(@class, 'bbvote')")
-        by_style.append(_BOLD_STYLE)
+        by_style.append(_BOLD_STYLE if cased else _BOLD_STYLE_LOWER)
     if colour:
         paths.append(".//font[@color]")
         by_class.append("contains(@class, 'mk-color')")
@@ -179,23 +184,26 @@ def _candidates(bold: bool, colour: bool, headings: bool, tags: bool = True,
 
 _FLAGS = (True, False)
 _CANDIDATES = {key: _candidates(*key) for key in (
-    (bold, colour, headings, tags, classes, styles)
+    (bold, colour, headings, tags, classes, styles, cased)
     for bold in _FLAGS for colour in _FLAGS for headings in _FLAGS for tags in _FLAGS
-    for classes in _FLAGS for styles in _FLAGS) if key[0] or key[1]}
+    for classes in _FLAGS for styles in _FLAGS for cased in _FLAGS) if key[0] or key[1]}
 _B_TAG = re.compile(r"<(?:b|strong)[\s/>]")
 
 
-def _may_hold(html: str, bold: bool, colour: bool) -> tuple[bool, bool, bool]:
+def _may_hold(html: str, bold: bool, colour: bool) -> tuple[bool, bool, bool, bool]:
     """Whether a body with this HTML may hold a bold tag, a class and a style that
-    `_candidates` looks for: never no where the parse could hold one (a character reference
-    may spell an attribute's value, a NUL may join its letters: then yes to all)."""
+    `_candidates` looks for, and "bold" spelt with a capital: never no where the parse
+    could hold one (a character reference may spell an attribute's value, a NUL may join
+    its letters: then yes to all)."""
     if "&#" in html or "\x00" in html:
-        return True, True, True
+        return True, True, True, True
     low = html.lower()
     tags = _B_TAG.search(low) is not None
     classes = (bold and "bbvote" in html) or (colour and "mk-color" in html)
     styles = (bold and ("bold" in low or "700" in html)) or (colour and "color" in low)
-    return tags, classes, styles
+    # every "bold" the lower-cased HTML holds is in the HTML as written: no capital in any
+    cased = bold and styles and low.count("bold") != html.count("bold")
+    return tags, classes, styles, cased
 
 
 def _path_for(bold: bool, colour: bool, headings: bool,
@@ -204,7 +212,7 @@ def _path_for(bold: bool, colour: bool, headings: bool,
     is not known, every path), or None where no path is left."""
     if not (bold or colour):
         return None
-    held = (True, True, True) if html is None else _may_hold(html, bold, colour)
+    held = (True, True, True, True) if html is None else _may_hold(html, bold, colour)
     return _CANDIDATES[(bold, colour, headings, *held)]
 
 
@@ -443,7 +451,7 @@ def own_lines(root: etree._Element, *, without_marks: bool = False) -> list[str]
     skip = {el for el in root.iter()
             if isinstance(el.tag, str) and el is not root and _set_apart(el)}
     if without_marks:
-        path = _CANDIDATES[(True, False, True, True, True, True)]
+        path = _CANDIDATES[(True, False, True, True, True, True, True)]
         assert path is not None  # headings alone are paths
         found = path(root)
         skip.update(el for el in (found if isinstance(found, list) else [])

@@ -14,7 +14,7 @@ from lxml import etree
 from scrapers.html_text import parse_html
 from scrapers.votes.marks import _CANDIDATES, _may_hold, find_marks, may_hold_marks
 
-FULL = sorted(k for k in _CANDIDATES if k[3:] == (True, True, True))
+FULL = sorted(k for k in _CANDIDATES if k[3:] == (True, True, True, True))
 
 _BOLDISH = ("self::b or self::strong or contains(@class, 'bbvote') or "
             "contains(translate(@style, 'BOLDFNTWEIGH', 'boldfntweigh'), 'bold') or "
@@ -46,8 +46,8 @@ BODIES = [
 
 @pytest.mark.parametrize("html", BODIES)
 @pytest.mark.parametrize("key", FULL)
-def test_union_finds_what_one_path_finds(html: str,
-                                         key: tuple[bool, bool, bool, bool, bool, bool]) -> None:
+def test_union_finds_what_one_path_finds(
+        html: str, key: tuple[bool, bool, bool, bool, bool, bool, bool]) -> None:
     root = parse_html(html)
     assert root is not None
     path = _CANDIDATES[key]
@@ -71,7 +71,7 @@ def test_the_bodies_hold_candidates_of_every_kind() -> None:
         assert any(isinstance(f, list) and f for f in found), key
     root = parse_html("<b>bold</b>")
     assert root is not None
-    colour_only = _CANDIDATES[(False, True, False, True, True, True)]
+    colour_only = _CANDIDATES[(False, True, False, True, True, True, True)]
     assert colour_only is not None
     assert colour_only(root) == []
 
@@ -82,7 +82,7 @@ def _pruned_equals_full(html: str) -> None:
         return
     for bold, colour in ((True, False), (False, True), (True, True)):
         for headings in (True, False):
-            full = _CANDIDATES[(bold, colour, headings, True, True, True)]
+            full = _CANDIDATES[(bold, colour, headings, True, True, True, True)]
             pruned = _CANDIDATES[(bold, colour, headings, *_may_hold(html, bold, colour))]
             assert full is not None
             want = full(root)
@@ -102,6 +102,9 @@ def _pruned_equals_full(html: str) -> None:
     '<span style="font-weight:&#98;old">spelt by a reference</span>',
     '<span class="bb&#118;ote">Kale</span>', "<b\n>Vote: Lime</b>", "<b/>x",
     '<div style="display:inline;FONT-WEIGHT:Bold">Vote: Moss</div>',
+    '<span style="font-weight:bold">lower</span> and <span style="font-weight:BOLD">upper</span>',
+    '<span style="font-weight:bolD">Vote: Nettle</span> talk in bold letters: BOLD',
+    '<span style="font-weight:bold">Vote: Oak</span> said "bold" in talk',
 ])
 def test_the_paths_left_out_hold_no_candidate(html: str) -> None:
     _pruned_equals_full(html)
@@ -112,6 +115,7 @@ _PIECE = st.sampled_from([
     "</blockquote>", '<span style="font-weight:bold">', '<span style="FONT-WEIGHT:700">',
     '<span style="color:red">', '<span class="bbvote">', '<span class="mk-color">', "</span>",
     '<font color="red">', "</font>", "<h2>", "</h2>", "&#98;", "&amp;", "<b ", ">", "\x00",
+    '<span style="font-weight:BoLd">', '<span style="font-weight:bold">', "BOLD", "bold",
 ])
 
 

@@ -12,9 +12,12 @@ full reading where it can.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import scrapers.phases.detect as detect
 from engine.gamelog import Occupant, Post, Slot
+from scrapers.html_text import _OTHER_SPACES, _normalise
 from scrapers.names import NameIndex
 from scrapers.phases import Signal, detect_day_starts, post_signals
 from scrapers.votecounts import _Names
@@ -130,3 +133,24 @@ def test_the_names_of_a_list_are_read_once_a_stretch() -> None:
     first = names.voters("Glork and KayP", 5)
     assert first == [names.slot("Glork", 5), names.slot("KayP", 5)]
     assert names.voters("Glork and KayP", 6) is first  # the same stretch: remembered
+
+
+def _normalise_by_the_letter(text: str) -> str:
+    """`_normalise` as its docstring says it, one step at a time: every space character a
+    space, runs of spaces one, the spaces at line ends dropped, blank lines at most one in
+    a row (three line breaks made two until none is left), the whole stripped."""
+    for other in _OTHER_SPACES:
+        text = text.replace(other, " ")
+    while "  " in text:
+        text = text.replace("  ", " ")
+    text = "\n".join(line.strip(" ") for line in text.split("\n"))
+    while "\n\n\n" in text:
+        text = text.replace("\n\n\n", "\n\n")
+    return text.strip()
+
+
+@given(st.text(alphabet=st.sampled_from([*"ab \n\t\r", "\xa0", "\u2003", "\u3000", "я"]),
+               max_size=60))
+@settings(max_examples=400, derandomize=True)
+def test_normalise_is_what_it_says(text: str) -> None:
+    assert _normalise(text) == _normalise_by_the_letter(text)
