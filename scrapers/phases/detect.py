@@ -41,6 +41,7 @@ import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.gamelog import Boundary, GameLog, ParseIssue, Phase, Post, SourceRef, Where
 from engine.gamelog.phases import BoundarySource
@@ -172,9 +173,9 @@ class _Detector:
         # The GM's opening posts (before any player posts: the game page, rules, the setup)
         # are edited all game long, so they may only mark the start of the game.
         count = next((i for i, p in enumerate(posts) if not p.gm), len(posts))
-        self.opening = [(p, post_signals(p)) for p in posts[:count]]
+        self.opening_posts = posts[:count]
         self.gm = [p for p in posts[count:] if p.gm]
-        self.signals = _Signals(self.gm)
+        self.signals = _Signals([*self.opening_posts, *self.gm])
         # each GM post's run ends where someone else posts next (None: nobody does)
         self.run_end: dict[int, int | None] = {}
         nxt: int | None = None
@@ -184,8 +185,18 @@ class _Detector:
             else:
                 nxt = post.number
         self.issues: list[ParseIssue] = []
-        self.first = _first_day([s for _, sigs in self.opening for s in sigs],
-                                lambda: [s for p in self.gm for s in self.signals[p.number]])
+
+    def opening(self, start: int = 0) -> Iterator[tuple[Post, list[Signal]]]:
+        """The opening posts from the `start`th, with their signals (read as reached: the
+        game page is long, and most searches end before they come to it)."""
+        for post in self.opening_posts[start:]:
+            yield post, self.signals[post.number]
+
+    @cached_property
+    def first(self) -> int:
+        """The first day the thread holds (`_first_day`), worked out when first asked."""
+        return _first_day([s for _, sigs in self.opening() for s in sigs],
+                          lambda: [s for p in self.gm for s in self.signals[p.number]])
 
     def _after(self, mark: _Mark | None, day: int | None = None
                ) -> Iterator[tuple[Post, list[Signal]]]:
@@ -209,7 +220,7 @@ class _Detector:
         """The start of night 0 when a GM post announces it before day 1 begins."""
         # not in the game page (its player list says "died Night 0" all game long); "the
         # game has begun" says nothing about which phase it begins with
-        for post, sigs in itertools.chain(self.opening[1:], self._after(None)):
+        for post, sigs in itertools.chain(self.opening(1), self._after(None)):
             night = next((s for s in sigs if s.kind == "night-start" and s.number == 0), None)
             if night is not None:
                 return _Mark(post, night)
@@ -225,7 +236,7 @@ class _Detector:
         if after is None:
             # "Day 1 begins now!" among the GM's first posts (after the game page, which is
             # edited all game long) opens the game
-            for post, sigs in self.opening[1:]:
+            for post, sigs in self.opening(1):
                 found = next((s for s in sigs if _starts_day(s, day) and not s.rule.weak), None)
                 if found is not None:
                     return _Mark(post, found, "the GM's opening posts")
@@ -258,8 +269,10 @@ class _Detector:
                 return _Mark(post, found)
             if any(_stops_start(s, day, first) for s in sigs):
                 break
-        if day in (1, self.first):
-            for post, sigs in reversed(self.opening):
+        # `first` asked for only past day 1: it reads every opening post
+        if day == 1 or day == self.first:
+            for post in reversed(self.opening_posts):
+                sigs = self.signals[post.number]
                 found = next((s for s in sigs if _starts_day(s, day)), None)
                 if found is not None:
                     return _Mark(post, found, "the GM's opening posts")

@@ -76,6 +76,26 @@ def test_every_post_is_still_read_where_the_search_goes_on(
     assert sorted(set(read)) == [0, 4, 5, 7]  # 7: the first count, which stops it
 
 
+def test_the_game_page_is_read_only_when_no_later_post_starts_day_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game page (the first post, edited all game long) is long and is read last: day 1
+    begins in the GM's next post here, so the page is never read."""
+    page = (GM, "Welcome to Mini 999! Rules: ... Day 1 has begun! Players: Quill, Moss")
+    posts = [page, *_long_day_two()]
+    posts[1] = (GM, "Day 1 has begun!")
+    log = thread(GM, *posts)
+    read = _counting(monkeypatch)
+    starts = detect_day_starts(log.posts, [5, None])
+    assert [s.post if s else None for s in starts] == [1, 6]
+    assert 0 not in read
+    # without that post, the page is where day 1 begins
+    log = thread(GM, page, *posts[2:])
+    read.clear()
+    starts = detect_day_starts(log.posts, [4, None])
+    assert [s.post if s else None for s in starts] == [0, 5]
+    assert 0 in read
+
+
 def test_a_topic_opening_on_a_later_day_still_reads_every_post(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The first day of a topic needs every numbered announcement when the topic opens on a
