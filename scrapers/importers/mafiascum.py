@@ -378,6 +378,9 @@ def _assign_slots(posts: list[Post], slots: list[Slot], mods: set[str], file: st
         found = by_nick.get(post.author.lower()) or renamed.get(post.author.lower())
         if not found:
             continue
+        if len(found) == 1:  # the nick of one slot (most are): no choice to make
+            post.slot = found[0][0].id
+            continue
         # a nick in two slots: the slot it was playing at this post; listed in two slots at
         # once (an archive slip), the one that stayed in the game longer
         playing = [slot for slot, i in found if slot.occupant_at(post.number) is

@@ -101,18 +101,22 @@ def counted_accounts(log: GameLog, rs: RuleSet, file: str,
     if not strangers:
         return []
     posted = {p.author.lower() for p in log.posts}
+    unposted = [(slot, i) for slot in log.players for i, occ in enumerate(slot.occupants)
+                if occ.nick.lower() not in posted]
+    if not unposted:
+        return []  # every nick posts (most games): nobody's posts need placing
     played: set[tuple[str, int]] = set()  # (slot, occupant) with posts of their own
-    by_slot = {s.id: s for s in log.players}
+    by_slot = {s.id: s for s in log.players if any(s is u for u, _ in unposted)}
     for p in log.posts:
         slot_of = by_slot.get(p.slot or "")
         if slot_of is not None:
             occ = slot_of.occupant_at(p.number)
             played.add((slot_of.id, next(k for k, o in enumerate(slot_of.occupants)
                                          if o is occ)))
-    silent = [(slot, i) for slot in log.players for i, occ in enumerate(slot.occupants)
-              if occ.nick.lower() not in posted and (slot.id, i) not in played]
+    silent = [(slot, i) for slot, i in unposted if (slot.id, i) not in played]
     if not silent:
         return []
+    by_slot = {s.id: s for s in log.players}
     counts = {p.phase: sorted(p.vote_counts, key=lambda c: c.post)
               for p in log.published.phases if p.vote_counts}
     if not counts:

@@ -11,17 +11,26 @@ full reading where it can.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import scrapers.phases.detect as detect
 from engine.gamelog import Occupant, Post, Slot
+from engine.rulesets import get_ruleset
 from scrapers.html_text import _OTHER_SPACES, _normalise
+from scrapers.importers.mafiascum import MafiascumFiles, _assign_slots, import_mafiascum
+from scrapers.importers.mafiascum_accounts import counted_accounts
 from scrapers.names import NameIndex
 from scrapers.phases import Signal, detect_day_starts, post_signals
 from scrapers.votecounts import _Names
+from tests.scrapers.mafiascum_fixture import _post as _fixture_post
+from tests.scrapers.mafiascum_fixture import write
 from tests.scrapers.phase_threads import thread
+from tests.scrapers.test_accounts_by_counts import ARCHIVE as ACCOUNTS_ARCHIVE
+from tests.scrapers.test_accounts_by_counts import TRANSITIONS as ACCOUNTS_TRANSITIONS
 from tests.scrapers.votes_game import day_one
 
 GM = "Narrator"
@@ -174,3 +183,44 @@ def _normalise_by_the_letter(text: str) -> str:
 @settings(max_examples=400, derandomize=True)
 def test_normalise_is_what_it_says(text: str) -> None:
     assert _normalise(text) == _normalise_by_the_letter(text)
+
+
+# --- slots: the choice of slot made only where a nick has several ---------------------------
+
+
+def _occupant_calls(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    calls: list[int] = []
+    real = Slot.occupant_at
+
+    def spy(self: Slot, post: int) -> Occupant:
+        calls.append(post)
+        return real(self, post)
+
+    monkeypatch.setattr(Slot, "occupant_at", spy)
+    return calls
+
+
+def test_a_nick_of_one_slot_is_placed_without_a_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    slots = [Slot(id="Alice", occupants=[Occupant(nick="Alice")]),
+             Slot(id="Bob", occupants=[Occupant(nick="Bob"), Occupant(nick="Cy", from_post=3)]),
+             Slot(id="Cy", occupants=[Occupant(nick="Cy")])]
+    posts = [Post(number=n, author=a, html="", text="")
+             for n, a in enumerate(["Alice", "Bob", "Alice", "Cy", "Cy"])]
+    calls = _occupant_calls(monkeypatch)
+    _assign_slots(posts, slots, {"mod"}, "t.jsonl", [])
+    assert [p.slot for p in posts] == ["Alice", "Bob", "Alice", "Bob", "Bob"]
+    # only Cy, listed in two slots (an archive slip), needed the choice
+    assert sorted(set(calls)) == [3, 4]
+
+
+def test_no_account_pairing_is_looked_for_when_every_nick_posts(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    recs = [_fixture_post(0, "Modder", "Welcome."), _fixture_post(1, "Modder", "Day 1 has begun!"),
+            *(_fixture_post(n, nick, "hi") for n, nick in enumerate(
+                ["Alice", "Bob", "Carol", "Thistlewaite", "Eve", "Stranger"], start=2)),
+            _fixture_post(8, "Modder", "Bob was lynched. Night 1 begins.")]
+    ds = write(tmp_path, recs, archive=ACCOUNTS_ARCHIVE, transitions=ACCOUNTS_TRANSITIONS)
+    log = import_mafiascum(MafiascumFiles(ds.posts, ds.archive, ds.transitions))
+    calls = _occupant_calls(monkeypatch)
+    assert counted_accounts(log, get_ruleset("mafiascum"), "archive.txt") == []
+    assert calls == []
