@@ -21,9 +21,10 @@ import re
 from engine.gamelog import Quote
 from scrapers.html_text import _BLOCK_TAGS, _POST_ID, _WROTE, BodyText, _normalise
 
-# a start or end tag whose attributes are well formed (a quoted value may hold `>`)
+# the rest of a start or end tag after its `<`, with attributes well formed (a quoted
+# value may hold `>`): matched at the start of each piece of the string split at `<`
 _TAG = re.compile(
-    r"<(/?)([a-zA-Z][a-zA-Z0-9]*)"
+    r"(/?)([a-zA-Z][a-zA-Z0-9]*)"
     r"((?:\s+[^\s\"'>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+))?)*)\s*(/?)>")
 # the tags read here: those whose parse lxml never rearranges when closed in order (no
 # implied closes between them: `<p>`, list and table tags, and `<a>` in `<a>` are left out)
@@ -31,6 +32,12 @@ _INLINE = frozenset({"a", "span", "b", "i", "u", "s", "strong", "em", "sup", "su
                      "font", "strike", "small", "big", "code"})
 _VOID = frozenset({"br", "img"})
 _KNOWN = _INLINE | _VOID | {"div", "blockquote"}
+# a known tag written bare, as between `<` and `>`: (whether it closes, its name). Most tags
+# of a board are these (`br`, `/a`, `div`, `/div`, `cite`, ...): a dict look-up of the
+# text before the `>` reads them, without the tag regex and its five strings a tag
+_BARE = {**{name: (False, name) for name in _KNOWN},
+         **{f"/{name}": (True, name) for name in _KNOWN - _VOID},
+         "br/": (False, "br"), "br /": (False, "br")}
 # the character references read the same by lxml and by `html.unescape`
 _ENTITY = re.compile(r"&(?:(amp|lt|gt|quot|nbsp);|#([0-9]{1,7});|#[xX]([0-9a-fA-F]{1,6});)")
 _ATTR = re.compile(r"\s([^\s\"'>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
@@ -65,20 +72,11 @@ def _attrs(raw: str) -> dict[str, str]:
     return found
 
 
-def _pieces(html: str) -> list[str] | None:
-    """`_TAG.split(html)` (text, then per tag: slash, name, attributes, self-close slash,
-    the text after it), or None where the string holds what is not read here: a comment
-    or doctype, a `<` that starts no well-formed tag, a carriage return or NUL (lxml
-    rewrites them), an entity lxml may read otherwise."""
-    if "\r" in html or "\x00" in html or "<!" in html:
-        return None
-    if "&" in html and not _plain_entities(html):
-        return None
-    pieces = _TAG.split(html)
-    # every `<` is a tag's: a stray one would be text to lxml, and is refused here
-    if html.count("<") != len(pieces) // 5:
-        return None
-    return pieces
+def _refused(html: str) -> bool:
+    """Whether the string holds what is not read here: a comment or doctype, a carriage
+    return or NUL (lxml rewrites them), an entity lxml may read otherwise."""
+    return "\r" in html or "\x00" in html or "<!" in html or \
+        ("&" in html and not _plain_entities(html))
 
 
 def _link_post_id(raw: str) -> str | None:
@@ -104,12 +102,13 @@ class _Quote:
         self.post_id = post_id
 
 
-def _read(pieces: list[str], entities: bool) -> tuple[list[str], list[_Quote]] | None:
-    """In one pass over the pieces: the parts `html_text.element_text` joins for the
+def _read(html: str, entities: bool) -> tuple[list[str], list[_Quote]] | None:
+    """In one pass over the tags: the parts `html_text.element_text` joins for the
     author's own text, and each top-level quote's, as `body_text` reads them from lxml's
     tree (the quotes and the cites naming their authors left out of the author's text).
-    None where lxml might nest the tags otherwise than written, or the reading is not one
-    of these simple shapes (a quote inside a cite, a cite inside a cite)."""
+    None where lxml might nest the tags otherwise than written, the reading is not one of
+    these simple shapes (a quote inside a cite, a cite inside a cite), or a `<` starts no
+    well-formed tag (lxml would read it as text)."""
     main = ["\n"]
     out = main  # where text goes now: the author's, a quote's, a cite's
     quotes: list[_Quote] = []
@@ -123,15 +122,35 @@ def _read(pieces: list[str], entities: bool) -> tuple[list[str], list[_Quote]] |
     # a cite just closed outside any quote, with only text after it: (parts start, end,
     # its post id); the blockquote opening next is the one it names
     before: tuple[int, int, str | None] | None = None
+    # each piece after the first is a tag (up to its `>`) and the text after it: a tag
+    # holds no `<` (a quoted value holding one is refused, as a stray `<` is)
+    pieces = html.split("<")
     first = pieces[0]
     if first:
         main.append(htmllib.unescape(first) if entities else first)
     it = iter(pieces)
     next(it)
-    for closing, name, raw, selfclose, text in zip(it, it, it, it, it, strict=False):
-        tag = name if name.islower() else name.lower()
+    for piece in it:
+        head, gt, text = piece.partition(">")
+        bare = _BARE.get(head) if gt else None
+        raw = ""
+        if bare is not None:
+            closing, tag = bare
+        else:
+            m = _TAG.match(piece)
+            if m is None:
+                return None
+            slash, name, raw, selfclose = m.groups()
+            text = piece[m.end():]
+            tag = name if name.islower() else name.lower()
+            closing = bool(slash)
+            if closing:
+                if raw or selfclose:
+                    return None
+            elif tag not in _VOID and (selfclose or tag not in _KNOWN):
+                return None
         if closing:
-            if not stack or stack.pop() != tag or raw or selfclose:
+            if not stack or stack.pop() != tag:
                 return None
             before = None
             if tag == "blockquote":
@@ -151,15 +170,16 @@ def _read(pieces: list[str], entities: bool) -> tuple[list[str], list[_Quote]] |
                     before = (cite_start, len(out), cite_pid)
             elif tag in _BLOCK_TAGS:
                 out.append("\n")
-        elif tag in _VOID:
+        elif tag == "br":
             before = None
-            if tag == "br":
-                out.append("\n\n")
-            elif "alt" in raw.lower():
+            out.append("\n\n")
+        elif tag == "img":
+            before = None
+            if "alt" in raw.lower():
                 alt = _attrs(raw).get("alt")
                 if alt:
                     out.append(alt)
-        elif tag not in _KNOWN or selfclose or (tag == "a" and "a" in stack):
+        elif tag == "a" and "a" in stack:
             return None
         else:
             stack.append(tag)
@@ -210,10 +230,9 @@ def fast_body_text(html: str) -> BodyText | None:
     enough to be sure (then parse it with lxml)."""
     if not html.strip():
         return BodyText("", [])
-    pieces = _pieces(html)
-    if pieces is None:
+    if _refused(html):
         return None
-    read = _read(pieces, "&" in html)
+    read = _read(html, "&" in html)
     if read is None:
         return None
     main, found = read

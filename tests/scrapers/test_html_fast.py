@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import scrapers.html_fast as html_fast
 from scrapers.html_fast import fast_body_text
 from scrapers.html_text import body_text
 
@@ -46,7 +50,8 @@ def test_what_it_declines() -> None:
     for html in ["<p>a<p>b", "a</div>b<div>c", "<!-- x -->a", "a < b", "<table><tr><td>x",
                  "<a href=x>1<a href=y>2</a></a>", "&copy; 2020", "&#150;", "a\r\nb",
                  "<b><i>x</b></i>", "<cite>a<cite>b</cite></cite>",
-                 "<cite>a<blockquote>b</blockquote></cite>"]:
+                 "<cite>a<blockquote>b</blockquote></cite>", "<div>x</div<br>y", "x<a",
+                 '<a title="<">x</a>']:
         assert fast_body_text(html) is None, html
 
 
@@ -78,3 +83,51 @@ def test_balanced_bodies_are_read_not_declined(pieces: list[str]) -> None:
     fast = fast_body_text(html)
     assert fast is not None
     assert fast == body_text(html)
+
+
+# tags as boards write them and as they may not: attributes quoted either way or bare, a
+# `>` inside a quoted value, upper case, a self-closing slash, space before the `>`, no `>`
+_WRITTEN = st.sampled_from([
+    '<div class="x">', "<DIV>", "</DIV>", "<Br>", "<br />", "<br/>", "</div >", "<div/>",
+    "<span id=x/>", "<img alt='q'/>", '<a title="a>b">', "<a title='<'>", "<b  >",
+    '<a href="./viewtopic.php?p=5#p5" data-post-id="5" onclick="x">', "<cite >", "</ cite>",
+    '<blockquote cite="./viewtopic.php?p=8#p8">', "<blockquote class=uncited>", "<1>", "<a",
+    "<br", "</div", "<div", "</b", "</a>", "</blockquote>", "</cite>", "</span>",
+    '<img src="s" alt="a&amp;b" alt="c">'])
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.one_of(_piece, _WRITTEN), max_size=25))
+def test_tags_written_any_way_read_as_lxml_reads_them(pieces: list[str]) -> None:
+    html = "".join(pieces)
+    fast = fast_body_text(html)
+    if fast is not None:
+        assert fast == body_text(html), html
+
+
+class _CountingPattern:
+    """A stand-in for a compiled regex that counts its `match` calls."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self.calls = 0
+
+    def match(self, text: str) -> re.Match[str] | None:
+        self.calls += 1
+        return self.pattern.match(text)
+
+
+def test_a_bare_tag_is_read_without_the_tag_regex(monkeypatch: pytest.MonkeyPatch) -> None:
+    counting = _CountingPattern(html_fast._TAG)
+    monkeypatch.setattr(html_fast, "_TAG", counting)
+    html = "<div>a<br>b<br/>c</div><span><b>x</b></span><blockquote><div>q</div></blockquote>"
+    fast = fast_body_text(html)
+    assert fast is not None
+    assert fast == body_text(html)
+    assert counting.calls == 0
+    # a tag with attributes is checked by the regex, each once
+    html = '<div class="x">a<br>b</div><DIV>c</DIV>'
+    fast = fast_body_text(html)
+    assert fast is not None
+    assert fast == body_text(html)
+    assert counting.calls == 3
