@@ -38,6 +38,12 @@ _KNOWN = _INLINE | _VOID | {"div", "blockquote"}
 _BARE = {**{name: (False, name) for name in _KNOWN},
          **{f"/{name}": (True, name) for name in _KNOWN - _VOID},
          "br/": (False, "br"), "br /": (False, "br")}
+# phpBB 3.2's quote header, the commonest run of tags of mafiascum's posts (a blockquote,
+# its div, its cite with a link to the post quoted and one to the author): eight tags,
+# three with attributes, read as one
+_HEADER = re.compile(
+    r'<blockquote( cite="[^"<>]*")><div><cite> <a href="[^"<>]*" data-post-id="([0-9]+)" '
+    r'onclick="[^"<>]*">([^<>]*)</a>,  <a href="[^"<>]*">([^<>]*)</a> wrote:</cite>')
 # the character references read the same by lxml and by `html.unescape`
 _ENTITY = re.compile(r"&(?:(amp|lt|gt|quot|nbsp);|#([0-9]{1,7});|#[xX]([0-9a-fA-F]{1,6});)")
 _ATTR = re.compile(r"\s([^\s\"'>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
@@ -122,103 +128,135 @@ def _read(html: str, entities: bool) -> tuple[list[str], list[_Quote]] | None:
     # a cite just closed outside any quote, with only text after it: (parts start, end,
     # its post id); the blockquote opening next is the one it names
     before: tuple[int, int, str | None] | None = None
-    # each piece after the first is a tag (up to its `>`) and the text after it: a tag
-    # holds no `<` (a quoted value holding one is refused, as a stray `<` is)
-    pieces = html.split("<")
-    first = pieces[0]
-    if first:
-        main.append(htmllib.unescape(first) if entities else first)
-    it = iter(pieces)
-    next(it)
-    for piece in it:
-        head, gt, text = piece.partition(">")
-        bare = _BARE.get(head) if gt else None
-        raw = ""
-        if bare is not None:
-            closing, tag = bare
-        else:
-            m = _TAG.match(piece)
-            if m is None:
-                return None
-            slash, name, raw, selfclose = m.groups()
-            text = piece[m.end():]
-            tag = name if name.islower() else name.lower()
-            closing = bool(slash)
-            if closing:
-                if raw or selfclose:
-                    return None
-            elif tag not in _VOID and (selfclose or tag not in _KNOWN):
-                return None
-        if closing:
-            if not stack or stack.pop() != tag:
-                return None
-            before = None
-            if tag == "blockquote":
-                depth -= 1
+    # the string split at the quote headers (`_HEADER`): the text between them, and each
+    # header's four groups
+    parts = _HEADER.split(html) if "data-post-id" in html else [html]
+    for at in range(0, len(parts), 5):
+        if at:
+            # a quote header: what the loop below does for each of its tags, in one step
+            if cite_at >= 0 or "a" in stack:
+                return None  # a quote in a cite, a link in a link
+            raw, cited, link, name = parts[at - 4:at]
+            if entities:
+                link = htmllib.unescape(link)
+                name = htmllib.unescape(name)
+            stack += ("blockquote", "div")
+            depth += 1
+            if depth == 1:
+                quote = _Quote(raw, None, None)
+                if before is not None:
+                    quote.cite = main[before[0]:before[1]]
+                    quote.post_id = before[2]
+                    del main[before[0]:before[1]]
+                quotes.append(quote)
+                out = quote.parts
                 out.append("\n")
-                if depth == 0:
-                    out = main
-                    quote = None
-            elif tag == "cite" and len(stack) == cite_at:
-                cite_at = -1
-                if in_own_cite:
-                    in_own_cite = False
-                    assert quote is not None
-                    quote.post_id = quote.post_id or cite_pid
-                    out = quote.parts
-                elif depth == 0:
-                    before = (cite_start, len(out), cite_pid)
-            elif tag in _BLOCK_TAGS:
-                out.append("\n")
-        elif tag == "br":
-            before = None
-            out.append("\n\n")
-        elif tag == "img":
-            before = None
-            if "alt" in raw.lower():
-                alt = _attrs(raw).get("alt")
-                if alt:
-                    out.append(alt)
-        elif tag == "a" and "a" in stack:
-            return None
-        else:
-            stack.append(tag)
-            if tag == "blockquote":
-                if cite_at >= 0:
-                    return None
-                depth += 1
-                if depth == 1:
-                    cite: list[str] | None = None
-                    pid: str | None = None
-                    if before is not None:
-                        # the cite just before names this quote: out of the author's text
-                        cite = main[before[0]:before[1]]
-                        pid = before[2]
-                        del main[before[0]:before[1]]
-                    quote = _Quote(raw, cite, pid)
-                    quotes.append(quote)
-                    out = quote.parts
+                if quote.cite is None:
+                    # its own cite: the author's name and the post's id
+                    quote.cite = [" ", link, ",  ", name, " wrote:"]
+                    quote.post_id = cited
                 else:
-                    out.append("\n")
-            elif tag == "cite":
-                if cite_at >= 0:
-                    return None
-                cite_at = len(stack) - 1
-                cite_pid = None
-                if depth == 1 and quote is not None and quote.cite is None:
-                    # the quote's own first cite, not one of a quote inside it
-                    quote.cite = []
-                    out = quote.cite
-                    in_own_cite = True
-                cite_start = len(out)
-            elif tag == "a":
-                if cite_at >= 0 and cite_pid is None:
-                    cite_pid = _link_post_id(raw)
-            elif tag in _BLOCK_TAGS:
-                out.append("\n")
+                    out += (" ", link, ",  ", name, " wrote:")
+            else:
+                out += ("\n", "\n", " ", link, ",  ", name, " wrote:")
             before = None
-        if text:
-            out.append(htmllib.unescape(text) if entities else text)
+        # each piece after the first is a tag (up to its `>`) and the text after it: a tag
+        # holds no `<` (a quoted value holding one is refused, as a stray `<` is)
+        pieces = parts[at].split("<")
+        first = pieces[0]
+        if first:
+            out.append(htmllib.unescape(first) if entities else first)
+        it = iter(pieces)
+        next(it)
+        for piece in it:
+            head, gt, text = piece.partition(">")
+            bare = _BARE.get(head) if gt else None
+            raw = ""
+            if bare is not None:
+                closing, tag = bare
+            else:
+                m = _TAG.match(piece)
+                if m is None:
+                    return None
+                slash, name, raw, selfclose = m.groups()
+                text = piece[m.end():]
+                tag = name if name.islower() else name.lower()
+                closing = bool(slash)
+                if closing:
+                    if raw or selfclose:
+                        return None
+                elif tag not in _VOID and (selfclose or tag not in _KNOWN):
+                    return None
+            if closing:
+                if not stack or stack.pop() != tag:
+                    return None
+                before = None
+                if tag == "blockquote":
+                    depth -= 1
+                    out.append("\n")
+                    if depth == 0:
+                        out = main
+                        quote = None
+                elif tag == "cite" and len(stack) == cite_at:
+                    cite_at = -1
+                    if in_own_cite:
+                        in_own_cite = False
+                        assert quote is not None
+                        quote.post_id = quote.post_id or cite_pid
+                        out = quote.parts
+                    elif depth == 0:
+                        before = (cite_start, len(out), cite_pid)
+                elif tag in _BLOCK_TAGS:
+                    out.append("\n")
+            elif tag == "br":
+                before = None
+                out.append("\n\n")
+            elif tag == "img":
+                before = None
+                if "alt" in raw.lower():
+                    alt = _attrs(raw).get("alt")
+                    if alt:
+                        out.append(alt)
+            elif tag == "a" and "a" in stack:
+                return None
+            else:
+                stack.append(tag)
+                if tag == "blockquote":
+                    if cite_at >= 0:
+                        return None
+                    depth += 1
+                    if depth == 1:
+                        cite: list[str] | None = None
+                        pid: str | None = None
+                        if before is not None:
+                            # the cite just before names this quote: out of the author's text
+                            cite = main[before[0]:before[1]]
+                            pid = before[2]
+                            del main[before[0]:before[1]]
+                        quote = _Quote(raw, cite, pid)
+                        quotes.append(quote)
+                        out = quote.parts
+                    else:
+                        out.append("\n")
+                elif tag == "cite":
+                    if cite_at >= 0:
+                        return None
+                    cite_at = len(stack) - 1
+                    cite_pid = None
+                    if depth == 1 and quote is not None and quote.cite is None:
+                        # the quote's own first cite, not one of a quote inside it
+                        quote.cite = []
+                        out = quote.cite
+                        in_own_cite = True
+                    cite_start = len(out)
+                elif tag == "a":
+                    if cite_at >= 0 and cite_pid is None:
+                        cite_pid = _link_post_id(raw)
+                elif tag in _BLOCK_TAGS:
+                    out.append("\n")
+                before = None
+            if text:
+                out.append(htmllib.unescape(text) if entities else text)
     if stack:
         return None
     main.append("\n")

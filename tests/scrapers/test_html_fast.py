@@ -131,3 +131,73 @@ def test_a_bare_tag_is_read_without_the_tag_regex(monkeypatch: pytest.MonkeyPatc
     assert fast is not None
     assert fast == body_text(html)
     assert counting.calls == 3
+
+
+def _header(post: int, link: str, name: str, linked: int | None = None) -> str:
+    """A quote's opening as phpBB 3.2 writes it on mafiascum (its cite's link naming the
+    post `linked`, the post quoted unless told)."""
+    linked = post if linked is None else linked
+    return (f'<blockquote cite="./viewtopic.php?p={post}#p{post}"><div><cite> '
+            f'<a href="./viewtopic.php?p={linked}#p{linked}" data-post-id="{linked}" '
+            'onclick="if(document.getElementById(hash.substr(1)))href=hash">'
+            f'{link}</a>,  <a href="./memberlist.php?mode=viewprofile&amp;u=7">{name}</a> '
+            "wrote:</cite>")
+
+
+_headed = st.one_of(
+    _piece, _WRITTEN,
+    st.builds(_header, st.integers(0, 10**9),
+              st.sampled_from(["In post 5", "", "x &amp; y", " ", "&lt;", "In post  9 "]),
+              st.sampled_from(["Alice", "", "Bob wrote", " Eve ", "A&amp;B", "\u00e9 said",
+                               "a  b"]),
+              st.integers(0, 3)),
+    st.sampled_from(["</div></blockquote>", "<cite>Carol wrote:</cite>", "<cite>", "</cite>",
+                     _CITE]))
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.lists(_headed, max_size=20))
+def test_quote_headers_read_as_lxml_reads_them(pieces: list[str]) -> None:
+    # headers top-level and nested, after a cite of their own, in a cite, in a link
+    html = "".join(pieces)
+    fast = fast_body_text(html)
+    if fast is not None:
+        assert fast == body_text(html), html
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["x", "<br>", "&amp;", " ", "<div>y</div>", "<b>v</b>"]),
+                max_size=8),
+       st.integers(1, 3), st.booleans())
+def test_nested_quote_headers_are_read_not_declined(
+        pieces: list[str], depth: int, cited_before: bool) -> None:
+    text = "".join(pieces)
+    html = text
+    for level in range(depth):
+        html = f"{_header(level, f'In post {level}', f'P{level}')}{html}</div></blockquote>{text}"
+    if cited_before:
+        html = f"{_CITE}{html}"
+    fast = fast_body_text(html)
+    assert fast is not None
+    assert fast == body_text(html)
+
+
+def test_what_it_declines_of_quote_headers() -> None:
+    header = _header(5, "In post 2", "Alice")
+    for html in [f"<cite>{header}q</div></blockquote></cite>",
+                 f'<a href="x">{header}q</div></blockquote></a>',
+                 f"<span><cite>a</span>{header}q</div></blockquote></cite>"]:
+        assert fast_body_text(html) is None, html
+
+
+def test_a_quote_header_is_read_as_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    # its three tags with attributes are not each matched by the tag regex
+    counting = _CountingPattern(html_fast._TAG)
+    monkeypatch.setattr(html_fast, "_TAG", counting)
+    inner = f"{_header(9, 'In post 3', 'Bob')}VOTE: Eve</div></blockquote>"
+    html = f"{_header(12, 'In post 4', 'Alice')}{inner}why<br>\n</div></blockquote>I agree"
+    fast = fast_body_text(html)
+    assert fast is not None
+    assert fast == body_text(html)
+    assert [(q.author, q.post_id) for q in fast.quotes] == [("Alice", "12")]
+    assert counting.calls == 0
