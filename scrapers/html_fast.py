@@ -44,6 +44,7 @@ _BARE = {**{name: (False, name) for name in _KNOWN},
 _HEADER = re.compile(
     r'<blockquote( cite="[^"<>]*")><div><cite> <a href="[^"<>]*" data-post-id="([0-9]+)" '
     r'onclick="[^"<>]*">([^<>]*)</a>,  <a href="[^"<>]*">([^<>]*)</a> wrote:</cite>')
+_IN_POST = re.compile("In post [0-9]+")
 # the character references read the same by lxml and by `html.unescape`
 _ENTITY = re.compile(r"&(?:(amp|lt|gt|quot|nbsp);|#([0-9]{1,7});|#[xX]([0-9a-fA-F]{1,6});)")
 _ATTR = re.compile(r"\s([^\s\"'>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
@@ -99,13 +100,14 @@ def _link_post_id(raw: str) -> str | None:
 class _Quote:
     """A top-level blockquote being read: its parts, its cite's and the cite's post id."""
 
-    __slots__ = ("cite", "parts", "post_id", "raw")
+    __slots__ = ("author", "cite", "parts", "post_id", "raw")
 
     def __init__(self, raw: str, cite: list[str] | None, post_id: str | None) -> None:
         self.raw = raw
         self.parts = ["\n"]
         self.cite = cite  # None until a cite is found: the one before it or its own first
         self.post_id = post_id
+        self.author: str | None = None  # None: read from the cite's text
 
 
 def _read(html: str, entities: bool) -> tuple[list[str], list[_Quote]] | None:
@@ -155,6 +157,10 @@ def _read(html: str, entities: bool) -> tuple[list[str], list[_Quote]] | None:
                     # its own cite: the author's name and the post's id
                     quote.cite = [" ", link, ",  ", name, " wrote:"]
                     quote.post_id = cited
+                    if name.split() == [name] and _IN_POST.fullmatch(link):
+                        # "In post N, NAME wrote:": the author `_WROTE` reads is the name
+                        # where it holds no space (a space may end the name it reads)
+                        quote.author = name
                 else:
                     out += (" ", link, ",  ", name, " wrote:")
             else:
@@ -276,9 +282,9 @@ def fast_body_text(html: str) -> BodyText | None:
     main, found = read
     quotes: list[Quote] = []
     for quote in found:
-        author: str | None = None
+        author = quote.author
         post_id = quote.post_id
-        if quote.cite is not None:
+        if author is None and quote.cite is not None:
             m = _WROTE.match(_normalise("".join(quote.cite)))
             author = m["author"].strip() if m else None
         if post_id is None:

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import scrapers.html_fast as html_fast
 from scrapers.html_fast import fast_body_text
-from scrapers.html_text import body_text
+from scrapers.html_text import _WROTE, body_text
 
 _CITE = ('<cite><a href="./viewtopic.php?p=51#p51" data-post-id="51">In post 7</a>, '
          '<a href="./memberlist.php?u=2">Alice</a> wrote:</cite>')
@@ -147,9 +147,11 @@ def _header(post: int, link: str, name: str, linked: int | None = None) -> str:
 _headed = st.one_of(
     _piece, _WRITTEN,
     st.builds(_header, st.integers(0, 10**9),
-              st.sampled_from(["In post 5", "", "x &amp; y", " ", "&lt;", "In post  9 "]),
+              st.sampled_from(["In post 5", "", "x &amp; y", " ", "&lt;", "In post  9 ",
+                               "in post 5", "In post \uff15", "In post 5,", "In post 5 x"]),
               st.sampled_from(["Alice", "", "Bob wrote", " Eve ", "A&amp;B", "\u00e9 said",
-                               "a  b"]),
+                               "a  b", "wrote:", "said", "a:", "3,", "x\u3000y", "&nbsp;x",
+                               "In post 7,", "x\x1cy", "Bob&#9;"]),
               st.integers(0, 3)),
     st.sampled_from(["</div></blockquote>", "<cite>Carol wrote:</cite>", "<cite>", "</cite>",
                      _CITE]))
@@ -201,3 +203,19 @@ def test_a_quote_header_is_read_as_one(monkeypatch: pytest.MonkeyPatch) -> None:
     assert fast == body_text(html)
     assert [(q.author, q.post_id) for q in fast.quotes] == [("Alice", "12")]
     assert counting.calls == 0
+
+
+def test_a_quote_header_s_author_is_its_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a name without spaces is the author, without reading the cite's text
+    counting = _CountingPattern(_WROTE)
+    monkeypatch.setattr(html_fast, "_WROTE", counting)
+    for link, name, read in [("In post 4", "Alice", 0), ("In post 4", "Bob Smith", 1),
+                             ("In post 4", "Eve&nbsp;", 1), ("In post 4", "Al:", 0),
+                             ("In post 4 x", "Alice", 1), ("in post 4", "Alice", 1),
+                             ("", "Alice", 1), ("In post", "Alice", 1)]:
+        html = f"{_header(12, link, name)}q</div></blockquote>x"
+        fast = fast_body_text(html)
+        assert fast is not None
+        assert fast == body_text(html)
+        assert counting.calls == read, (link, name)
+        counting.calls = 0
