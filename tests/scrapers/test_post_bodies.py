@@ -10,7 +10,11 @@ from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lxml import etree
 
+import scrapers.html_text as html_text
 from engine.errors import BadInputError
 from scrapers.html_text import PostBodies, body_text, parse_html
 from scrapers.importers.mafiascum import STAGES, MafiascumFiles, import_mafiascum
@@ -51,6 +55,47 @@ def test_a_whole_document_is_read_as_the_fragment_parse_reads_it() -> None:
     html = "<html><body><p>whole page</p></body></html>"
     assert body_text(html, parse_html(html)) == body_text(html)
     assert body_text(html, parse_html(html)).text == "whole page"
+
+
+_SOUP = st.lists(st.sampled_from([
+    "x", "<div>", "</div>", "</body>", "<body>", "</html>", "<html>", "<head>", "<title>t",
+    "</title>", "<meta charset=utf-8>", "<link rel=x>", "<script>s</script>", "<style>",
+    "<!-- c -->", "<frameset>", "<p>", "<br>", "\n", " ", "<?pi x?>", "<!DOCTYPE html>",
+    "<noscript>", "<base href=x>", "<table>", "<td>", "&amp;", "<", "</"]), max_size=12)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_SOUP)
+def test_the_parsed_body_is_the_body_s_first_div(pieces: list[str]) -> None:
+    # parse_html's two indexings find what `find("body/div")` finds, whatever the body holds
+    html = "".join(pieces)
+    root = parse_html(html)
+    if root is None:
+        assert not html.strip()
+        return
+    assert root is root.getroottree().getroot().find("body/div")
+
+
+class _Finding(etree.ElementBase):
+    """An element that counts the path searches asked of it."""
+
+    found = 0
+
+    def find(self, path: str, namespaces: object = None) -> etree._Element | None:
+        _Finding.found += 1
+        return super().find(path)
+
+
+def test_the_parsed_body_is_found_without_a_path_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    parser = etree.HTMLParser()
+    parser.set_element_class_lookup(etree.ElementDefaultClassLookup(element=_Finding))
+    monkeypatch.setattr(html_text, "_PARSER", parser)
+    _Finding.found = 0
+    for html in BODIES.values():
+        root = parse_html(html)
+        assert root is not None
+        assert root.tag == "div"
+    assert _Finding.found == 0
 
 
 def test_quotes_come_with_author_post_and_text_from_the_shared_tree() -> None:
@@ -189,6 +234,7 @@ def test_a_line_that_is_no_json_names_its_column() -> None:
     assert "line 2" in str(err.value)
     assert "not valid JSON at column" in str(err.value)
     assert "truncated file?" in str(err.value)
+
 
 
 @pytest.mark.parametrize("enabled", [True, False])
