@@ -185,9 +185,11 @@ def _line(**change: object) -> bytes:
 
 
 def test_well_formed_lines_become_posts() -> None:
-    [post] = list(iter_posts(_line(), "p.jsonl"))
-    assert (post.number, post.id, post.user, post.user_id, post.thread) == (1, "9", "Orrin",
-                                                                           "5", "42")
+    [post] = list(iter_posts(b"\n" + _line(page="3"), "p.jsonl"))
+    # every field where it belongs (the post is made by position)
+    assert (post.line, post.number, post.id, post.user, post.user_id, post.content, post.time,
+            post.page, post.thread) == (2, 1, "9", "Orrin", "5", "hi",
+                                        "Fri Jul 20, 2012 5:38 pm", "3", "42")
 
 
 @pytest.mark.parametrize(("change", "says"), [
@@ -234,6 +236,15 @@ def test_a_line_that_is_no_json_names_its_column() -> None:
     assert "line 2" in str(err.value)
     assert "not valid JSON at column" in str(err.value)
     assert "truncated file?" in str(err.value)
+
+
+@pytest.mark.parametrize(("after", "truncated"), [(b"", True), (b"\n  \n", True),
+                                                  (_line(), False), (b"\n" + _line(), False)])
+def test_only_a_bad_last_line_is_called_cut_short(after: bytes, truncated: bool) -> None:
+    with pytest.raises(BadInputError) as err:
+        list(iter_posts(_line() + b'{"number": 1, "id": \n' + after, "p.jsonl"))
+    assert "line 2" in str(err.value)
+    assert ("truncated file?" in str(err.value)) == truncated
 
 
 
