@@ -276,6 +276,10 @@ def fast_body_text(html: str) -> BodyText | None:
         return BodyText("", [])
     if _refused(html):
         return None
+    if "<" not in html:
+        # no tag, as two posts in five: the text alone, as `_read` would give it
+        text = htmllib.unescape(html) if "&" in html else html
+        return BodyText(_normalise(f"\n{text}\n"), [])
     read = _read(html, "&" in html)
     if read is None:
         return None
