@@ -51,7 +51,8 @@ def test_what_it_declines() -> None:
                  "<a href=x>1<a href=y>2</a></a>", "&copy; 2020", "&#150;", "a\r\nb",
                  "<b><i>x</b></i>", "<cite>a<cite>b</cite></cite>",
                  "<cite>a<blockquote>b</blockquote></cite>", "<div>x</div<br>y", "x<a",
-                 '<a title="<">x</a>']:
+                 '<a title="<">x</a>', "<!DOCTYPE html>x", "a<!x>b", "<div><!-- c --></div>",
+                 "<![CDATA[x]]>", "<b>a</b><!-- <b> -->"]:
         assert fast_body_text(html) is None, html
 
 
@@ -93,7 +94,7 @@ _WRITTEN = st.sampled_from([
     '<a href="./viewtopic.php?p=5#p5" data-post-id="5" onclick="x">', "<cite >", "</ cite>",
     '<blockquote cite="./viewtopic.php?p=8#p8">', "<blockquote class=uncited>", "<1>", "<a",
     "<br", "</div", "<div", "</b", "</a>", "</blockquote>", "</cite>", "</span>",
-    '<img src="s" alt="a&amp;b" alt="c">'])
+    '<img src="s" alt="a&amp;b" alt="c">', "<!-- c -->", "<!x>"])
 
 
 @settings(max_examples=600, deadline=None)
