@@ -19,7 +19,7 @@ import html as htmllib
 import re
 
 from engine.gamelog import Quote
-from scrapers.html_text import _BLOCK_TAGS, _POST_ID, _WROTE, BodyText, _normalise
+from scrapers.html_text import _BLOCK_TAGS, _IN_POST, _POST_ID, _WROTE, BodyText, _normalise
 
 # the rest of a start or end tag after its `<`, with attributes well formed (a quoted
 # value may hold `>`): matched at the start of each piece of the string split at `<`
@@ -44,7 +44,6 @@ _BARE = {**{name: (False, name) for name in _KNOWN},
 _HEADER = re.compile(
     r'<blockquote( cite="[^"<>]*")><div><cite> <a href="[^"<>]*" data-post-id="([0-9]+)" '
     r'onclick="[^"<>]*">([^<>]*)</a>,  <a href="[^"<>]*">([^<>]*)</a> wrote:</cite>')
-_IN_POST = re.compile("In post [0-9]+")
 # the character references read the same by lxml and by `html.unescape`
 _ENTITY = re.compile(r"&(?:(amp|lt|gt|quot|nbsp);|#([0-9]{1,7});|#[xX]([0-9a-fA-F]{1,6});)")
 _ATTR = re.compile(r"\s([^\s\"'>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")

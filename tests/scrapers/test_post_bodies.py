@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -295,3 +296,51 @@ def test_an_answer_is_asked_once_per_post_and_html() -> None:
     bodies.clear()
     assert bodies.answer("t", 2, "no", ask) is False
     assert len(asked) == 5
+
+
+def _cited(text: str, link: str, name: str, tail: str = " wrote:", between: str = ",  ") -> str:
+    """A quote with the cite phpBB 3.2 writes (its parts changed as told)."""
+    return (f'<blockquote cite="./viewtopic.php?p=5#p5"><div><cite>{text}<a href="./viewtopic'
+            f'.php?p=5#p5" data-post-id="5">{link}</a>{between}<a href="./memberlist.php?u=2">'
+            f"{name}</a>{tail}</cite>quoted</div></blockquote>mine")
+
+
+def _read_in_full(html: str) -> tuple[str, list[object]]:
+    """body_text's reading of the shared tree with every cite's text read out."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(html_text, "_header_author", lambda cite: None)
+        read = body_text(html, parse_html(html))
+    return read.text, list(read.quotes)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from([" ", "", "  ", " x "]),
+       st.sampled_from(["In post 4", "In post  4", "in post 4", "In post 4 x", "In post \uff14",
+                        "", "In post", "In post 4<b>!</b>"]),
+       st.sampled_from(["Alice", "Bob Smith", " Eve", "Eve&nbsp;", "A:", "3,", "wrote", "",
+                        "x<b>y</b>", "&amp;", "\u00e9", "a\u3000b", "<!-- c -->N"]),
+       st.sampled_from([" wrote:", " said:", " wrote", "wrote:", " wrote: x"]),
+       st.sampled_from([",  ", ", ", ""]))
+def test_a_cite_s_author_is_read_as_from_its_text(text: str, link: str, name: str, tail: str,
+                                                  between: str) -> None:
+    html = _cited(text, link, name, tail, between)
+    read = body_text(html, parse_html(html))
+    assert (read.text, list(read.quotes)) == _read_in_full(html)
+
+
+def test_a_phpbb_cite_s_author_is_its_second_link(monkeypatch: pytest.MonkeyPatch) -> None:
+    read: list[str] = []
+    wrote = html_text._WROTE
+
+    class Counting:
+        def match(self, text: str) -> re.Match[str] | None:
+            read.append(text)
+            return wrote.match(text)
+
+    monkeypatch.setattr(html_text, "_WROTE", Counting())
+    html = _cited(" ", "In post 4", "Alice")
+    assert [q.author for q in body_text(html, parse_html(html)).quotes] == ["Alice"]
+    assert read == []  # the cite's text not read out
+    html = _cited(" ", "In post 4", "Bob Smith")
+    assert [q.author for q in body_text(html, parse_html(html)).quotes] == ["Bob Smith"]
+    assert read == ["In post 4, Bob Smith wrote:"]
