@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from lxml import etree
 
 import scrapers.html_text as html_text
+import scrapers.importers.mafiascum_posts as mafiascum_posts
 from engine.errors import BadInputError
 from scrapers.html_text import PostBodies, body_text, parse_html
 from scrapers.importers.mafiascum import STAGES, MafiascumFiles, import_mafiascum
@@ -175,6 +176,57 @@ def test_board_times_read_as_strptime_reads_them(raw: str) -> None:
     "Fri Jul 20, 2012 5:60 pm", "Fri Jul 32, 2012 5:38 pm", "yesterday", ""])
 def test_times_that_are_no_board_time_are_none(raw: str) -> None:
     assert parse_time(raw, ZONE) is None
+
+
+def _strptime(raw: str) -> datetime | None:
+    try:
+        return datetime.strptime(raw.strip(), TIME_FORMAT).replace(tzinfo=ZONE)
+    except ValueError:
+        return None
+
+
+_board_time = st.builds(
+    "{}{} {} {}, {} {}:{} {}{}".format,
+    st.sampled_from(["", " "]), st.sampled_from(["Fri", "Mon", "Sun"]),
+    st.sampled_from(["Jul", "Feb", "Dec", "Jan"]),
+    st.sampled_from(["20", "05", "5", "29", "30", "31", "0", "32", " 5"]),
+    st.sampled_from(["2012", "2000", "1900", "2023"]),
+    st.sampled_from(["5", "05", "12", "11", "0", "13", "1"]),
+    st.sampled_from(["38", "00", "59", "60", "5"]), st.sampled_from(["pm", "am", "AM", "Pm"]),
+    st.sampled_from(["", " ", "\n"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_board_time, min_size=1, max_size=6))
+def test_times_read_from_kept_dates_and_clocks_as_strptime_reads_them(raws: list[str]) -> None:
+    # each read twice: the second may be made of a date and a clock kept by the first reads
+    for raw in raws + raws[::-1]:
+        assert parse_time(raw, ZONE) == _strptime(raw), raw
+
+
+def test_a_time_whose_date_and_clock_are_known_is_not_matched_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    matched: list[str] = []
+    regex = mafiascum_posts._TIME
+
+    class Counting:
+        def fullmatch(self, text: str) -> re.Match[str] | None:
+            matched.append(text)
+            return regex.fullmatch(text)
+
+    monkeypatch.setattr(mafiascum_posts, "_TIME", Counting())
+    monkeypatch.setattr(mafiascum_posts, "_DATES", {})
+    monkeypatch.setattr(mafiascum_posts, "_CLOCKS", {})
+    parse_time("Fri Jul 20, 2012 5:38 pm", ZONE)
+    parse_time("Sat Jul 21, 2012 12:05 am", ZONE)
+    assert len(matched) == 2
+    got = parse_time("Fri Jul 20, 2012 12:05 am", ZONE)
+    assert got == datetime(2012, 7, 20, 0, 5, tzinfo=ZONE)
+    assert got is not None
+    assert got.tzinfo is ZONE
+    assert len(matched) == 2  # date and clock known: no match
+    assert parse_time(" Fri Jul 20, 2012 12:05 am", ZONE) == got  # stripped: matched
+    assert len(matched) == 3
 
 
 def _line(**change: object) -> bytes:
