@@ -19,11 +19,12 @@ import html as htmllib
 import re
 
 from engine.gamelog import Quote
-from scrapers.html_text import _BLOCK_TAGS, _POST_ID, _WROTE, BodyText, _normalise
+from scrapers.html_text import _BLOCK_TAGS, _IN_POST, _POST_ID, _WROTE, BodyText, _normalise
 
-# a start or end tag whose attributes are well formed (a quoted value may hold `>`)
+# the rest of a start or end tag after its `<`, with attributes well formed (a quoted
+# value may hold `>`): matched at the start of each piece of the string split at `<`
 _TAG = re.compile(
-    r"<(/?)([a-zA-Z][a-zA-Z0-9]*)"
+    r"(/?)([a-zA-Z][a-zA-Z0-9]*)"
     r"((?:\s+[^\s\"'>/=]+(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+))?)*)\s*(/?)>")
 # the tags read here: those whose parse lxml never rearranges when closed in order (no
 # implied closes between them: `<p>`, list and table tags, and `<a>` in `<a>` are left out)
@@ -31,6 +32,18 @@ _INLINE = frozenset({"a", "span", "b", "i", "u", "s", "strong", "em", "sup", "su
                      "font", "strike", "small", "big", "code"})
 _VOID = frozenset({"br", "img"})
 _KNOWN = _INLINE | _VOID | {"div", "blockquote"}
+# a known tag written bare, as between `<` and `>`: (whether it closes, its name). Most tags
+# of a board are these (`br`, `/a`, `div`, `/div`, `cite`, ...): a dict look-up of the
+# text before the `>` reads them, without the tag regex and its five strings a tag
+_BARE = {**{name: (False, name) for name in _KNOWN},
+         **{f"/{name}": (True, name) for name in _KNOWN - _VOID},
+         "br/": (False, "br"), "br /": (False, "br")}
+# phpBB 3.2's quote header, the commonest run of tags of mafiascum's posts (a blockquote,
+# its div, its cite with a link to the post quoted and one to the author): eight tags,
+# three with attributes, read as one
+_HEADER = re.compile(
+    r'<blockquote( cite="[^"<>]*")><div><cite> <a href="[^"<>]*" data-post-id="([0-9]+)" '
+    r'onclick="[^"<>]*">([^<>]*)</a>,  <a href="[^"<>]*">([^<>]*)</a> wrote:</cite>')
 # the character references read the same by lxml and by `html.unescape`
 _ENTITY = re.compile(r"&(?:(amp|lt|gt|quot|nbsp);|#([0-9]{1,7});|#[xX]([0-9a-fA-F]{1,6});)")
 _ATTR = re.compile(r"\s([^\s\"'>/=]+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s\"'=<>`]+)))?")
@@ -65,20 +78,12 @@ def _attrs(raw: str) -> dict[str, str]:
     return found
 
 
-def _pieces(html: str) -> list[str] | None:
-    """`_TAG.split(html)` (text, then per tag: slash, name, attributes, self-close slash,
-    the text after it), or None where the string holds what is not read here: a comment
-    or doctype, a `<` that starts no well-formed tag, a carriage return or NUL (lxml
-    rewrites them), an entity lxml may read otherwise."""
-    if "\r" in html or "\x00" in html or "<!" in html:
-        return None
-    if "&" in html and not _plain_entities(html):
-        return None
-    pieces = _TAG.split(html)
-    # every `<` is a tag's: a stray one would be text to lxml, and is refused here
-    if html.count("<") != len(pieces) // 5:
-        return None
-    return pieces
+def _refused(html: str) -> bool:
+    """Whether the string holds what is not read here: a carriage return or NUL (lxml
+    rewrites them), an entity lxml may read otherwise. (A comment or doctype is refused by
+    `_read`, as every `<` that starts no tag is: a search for `<!` here cost as much as the
+    rest of these tests, `<` being the commonest character of a body.)"""
+    return "\r" in html or "\x00" in html or ("&" in html and not _plain_entities(html))
 
 
 def _link_post_id(raw: str) -> str | None:
@@ -95,21 +100,23 @@ def _link_post_id(raw: str) -> str | None:
 class _Quote:
     """A top-level blockquote being read: its parts, its cite's and the cite's post id."""
 
-    __slots__ = ("cite", "parts", "post_id", "raw")
+    __slots__ = ("author", "cite", "parts", "post_id", "raw")
 
     def __init__(self, raw: str, cite: list[str] | None, post_id: str | None) -> None:
         self.raw = raw
         self.parts = ["\n"]
         self.cite = cite  # None until a cite is found: the one before it or its own first
         self.post_id = post_id
+        self.author: str | None = None  # None: read from the cite's text
 
 
-def _read(pieces: list[str], entities: bool) -> tuple[list[str], list[_Quote]] | None:
-    """In one pass over the pieces: the parts `html_text.element_text` joins for the
+def _read(html: str, entities: bool) -> tuple[list[str], list[_Quote]] | None:
+    """In one pass over the tags: the parts `html_text.element_text` joins for the
     author's own text, and each top-level quote's, as `body_text` reads them from lxml's
     tree (the quotes and the cites naming their authors left out of the author's text).
-    None where lxml might nest the tags otherwise than written, or the reading is not one
-    of these simple shapes (a quote inside a cite, a cite inside a cite)."""
+    None where lxml might nest the tags otherwise than written, the reading is not one of
+    these simple shapes (a quote inside a cite, a cite inside a cite), or a `<` starts no
+    well-formed tag (lxml would read it as text)."""
     main = ["\n"]
     out = main  # where text goes now: the author's, a quote's, a cite's
     quotes: list[_Quote] = []
@@ -123,82 +130,139 @@ def _read(pieces: list[str], entities: bool) -> tuple[list[str], list[_Quote]] |
     # a cite just closed outside any quote, with only text after it: (parts start, end,
     # its post id); the blockquote opening next is the one it names
     before: tuple[int, int, str | None] | None = None
-    first = pieces[0]
-    if first:
-        main.append(htmllib.unescape(first) if entities else first)
-    it = iter(pieces)
-    next(it)
-    for closing, name, raw, selfclose, text in zip(it, it, it, it, it, strict=False):
-        tag = name if name.islower() else name.lower()
-        if closing:
-            if not stack or stack.pop() != tag or raw or selfclose:
-                return None
-            before = None
-            if tag == "blockquote":
-                depth -= 1
+    # the string split at the quote headers (`_HEADER`): the text between them, and each
+    # header's four groups
+    parts = _HEADER.split(html) if "data-post-id" in html else [html]
+    for at in range(0, len(parts), 5):
+        if at:
+            # a quote header: what the loop below does for each of its tags, in one step
+            if cite_at >= 0 or "a" in stack:
+                return None  # a quote in a cite, a link in a link
+            raw, cited, link, name = parts[at - 4:at]
+            if entities:
+                link = htmllib.unescape(link)
+                name = htmllib.unescape(name)
+            stack += ("blockquote", "div")
+            depth += 1
+            if depth == 1:
+                quote = _Quote(raw, None, None)
+                if before is not None:
+                    quote.cite = main[before[0]:before[1]]
+                    quote.post_id = before[2]
+                    del main[before[0]:before[1]]
+                quotes.append(quote)
+                out = quote.parts
                 out.append("\n")
-                if depth == 0:
-                    out = main
-                    quote = None
-            elif tag == "cite" and len(stack) == cite_at:
-                cite_at = -1
-                if in_own_cite:
-                    in_own_cite = False
-                    assert quote is not None
-                    quote.post_id = quote.post_id or cite_pid
-                    out = quote.parts
-                elif depth == 0:
-                    before = (cite_start, len(out), cite_pid)
-            elif tag in _BLOCK_TAGS:
-                out.append("\n")
-        elif tag in _VOID:
-            before = None
-            if tag == "br":
-                out.append("\n\n")
-            elif "alt" in raw.lower():
-                alt = _attrs(raw).get("alt")
-                if alt:
-                    out.append(alt)
-        elif tag not in _KNOWN or selfclose or (tag == "a" and "a" in stack):
-            return None
-        else:
-            stack.append(tag)
-            if tag == "blockquote":
-                if cite_at >= 0:
-                    return None
-                depth += 1
-                if depth == 1:
-                    cite: list[str] | None = None
-                    pid: str | None = None
-                    if before is not None:
-                        # the cite just before names this quote: out of the author's text
-                        cite = main[before[0]:before[1]]
-                        pid = before[2]
-                        del main[before[0]:before[1]]
-                    quote = _Quote(raw, cite, pid)
-                    quotes.append(quote)
-                    out = quote.parts
+                if quote.cite is None:
+                    # its own cite: the author's name and the post's id
+                    quote.cite = [" ", link, ",  ", name, " wrote:"]
+                    quote.post_id = cited
+                    if name.split() == [name] and _IN_POST.fullmatch(link):
+                        # "In post N, NAME wrote:": the author `_WROTE` reads is the name
+                        # where it holds no space (a space may end the name it reads)
+                        quote.author = name
                 else:
-                    out.append("\n")
-            elif tag == "cite":
-                if cite_at >= 0:
-                    return None
-                cite_at = len(stack) - 1
-                cite_pid = None
-                if depth == 1 and quote is not None and quote.cite is None:
-                    # the quote's own first cite, not one of a quote inside it
-                    quote.cite = []
-                    out = quote.cite
-                    in_own_cite = True
-                cite_start = len(out)
-            elif tag == "a":
-                if cite_at >= 0 and cite_pid is None:
-                    cite_pid = _link_post_id(raw)
-            elif tag in _BLOCK_TAGS:
-                out.append("\n")
+                    out += (" ", link, ",  ", name, " wrote:")
+            else:
+                out += ("\n", "\n", " ", link, ",  ", name, " wrote:")
             before = None
-        if text:
-            out.append(htmllib.unescape(text) if entities else text)
+        # each piece after the first is a tag (up to its `>`) and the text after it: a tag
+        # holds no `<` (a quoted value holding one is refused, as a stray `<` is)
+        pieces = parts[at].split("<")
+        first = pieces[0]
+        if first:
+            out.append(htmllib.unescape(first) if entities else first)
+        it = iter(pieces)
+        next(it)
+        for piece in it:
+            head, gt, text = piece.partition(">")
+            bare = _BARE.get(head) if gt else None
+            raw = ""
+            if bare is not None:
+                closing, tag = bare
+            else:
+                m = _TAG.match(piece)
+                if m is None:
+                    return None
+                slash, name, raw, selfclose = m.groups()
+                text = piece[m.end():]
+                tag = name if name.islower() else name.lower()
+                closing = bool(slash)
+                if closing:
+                    if raw or selfclose:
+                        return None
+                elif tag not in _VOID and (selfclose or tag not in _KNOWN):
+                    return None
+            if closing:
+                if not stack or stack.pop() != tag:
+                    return None
+                before = None
+                if tag == "blockquote":
+                    depth -= 1
+                    out.append("\n")
+                    if depth == 0:
+                        out = main
+                        quote = None
+                elif tag == "cite" and len(stack) == cite_at:
+                    cite_at = -1
+                    if in_own_cite:
+                        in_own_cite = False
+                        assert quote is not None
+                        quote.post_id = quote.post_id or cite_pid
+                        out = quote.parts
+                    elif depth == 0:
+                        before = (cite_start, len(out), cite_pid)
+                elif tag in _BLOCK_TAGS:
+                    out.append("\n")
+            elif tag == "br":
+                before = None
+                out.append("\n\n")
+            elif tag == "img":
+                before = None
+                if "alt" in raw.lower():
+                    alt = _attrs(raw).get("alt")
+                    if alt:
+                        out.append(alt)
+            elif tag == "a" and "a" in stack:
+                return None
+            else:
+                stack.append(tag)
+                if tag == "blockquote":
+                    if cite_at >= 0:
+                        return None
+                    depth += 1
+                    if depth == 1:
+                        cite: list[str] | None = None
+                        pid: str | None = None
+                        if before is not None:
+                            # the cite just before names this quote: out of the author's text
+                            cite = main[before[0]:before[1]]
+                            pid = before[2]
+                            del main[before[0]:before[1]]
+                        quote = _Quote(raw, cite, pid)
+                        quotes.append(quote)
+                        out = quote.parts
+                    else:
+                        out.append("\n")
+                elif tag == "cite":
+                    if cite_at >= 0:
+                        return None
+                    cite_at = len(stack) - 1
+                    cite_pid = None
+                    if depth == 1 and quote is not None and quote.cite is None:
+                        # the quote's own first cite, not one of a quote inside it
+                        quote.cite = []
+                        out = quote.cite
+                        in_own_cite = True
+                    cite_start = len(out)
+                elif tag == "a":
+                    if cite_at >= 0 and cite_pid is None:
+                        cite_pid = _link_post_id(raw)
+                elif tag in _BLOCK_TAGS:
+                    out.append("\n")
+                before = None
+            if text:
+                out.append(htmllib.unescape(text) if entities else text)
     if stack:
         return None
     main.append("\n")
@@ -210,18 +274,21 @@ def fast_body_text(html: str) -> BodyText | None:
     enough to be sure (then parse it with lxml)."""
     if not html.strip():
         return BodyText("", [])
-    pieces = _pieces(html)
-    if pieces is None:
+    if _refused(html):
         return None
-    read = _read(pieces, "&" in html)
+    if "<" not in html:
+        # no tag, as two posts in five: the text alone, as `_read` would give it
+        text = htmllib.unescape(html) if "&" in html else html
+        return BodyText(_normalise(f"\n{text}\n"), [])
+    read = _read(html, "&" in html)
     if read is None:
         return None
     main, found = read
     quotes: list[Quote] = []
     for quote in found:
-        author: str | None = None
+        author = quote.author
         post_id = quote.post_id
-        if quote.cite is not None:
+        if author is None and quote.cite is not None:
             m = _WROTE.match(_normalise("".join(quote.cite)))
             author = m["author"].strip() if m else None
         if post_id is None:

@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 from datetime import datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lxml import etree
 
+import scrapers.html_text as html_text
+import scrapers.importers.mafiascum_posts as mafiascum_posts
 from engine.errors import BadInputError
 from scrapers.html_text import PostBodies, body_text, parse_html
 from scrapers.importers.mafiascum import STAGES, MafiascumFiles, import_mafiascum
@@ -51,6 +57,47 @@ def test_a_whole_document_is_read_as_the_fragment_parse_reads_it() -> None:
     html = "<html><body><p>whole page</p></body></html>"
     assert body_text(html, parse_html(html)) == body_text(html)
     assert body_text(html, parse_html(html)).text == "whole page"
+
+
+_SOUP = st.lists(st.sampled_from([
+    "x", "<div>", "</div>", "</body>", "<body>", "</html>", "<html>", "<head>", "<title>t",
+    "</title>", "<meta charset=utf-8>", "<link rel=x>", "<script>s</script>", "<style>",
+    "<!-- c -->", "<frameset>", "<p>", "<br>", "\n", " ", "<?pi x?>", "<!DOCTYPE html>",
+    "<noscript>", "<base href=x>", "<table>", "<td>", "&amp;", "<", "</"]), max_size=12)
+
+
+@settings(max_examples=500, deadline=None)
+@given(_SOUP)
+def test_the_parsed_body_is_the_body_s_first_div(pieces: list[str]) -> None:
+    # parse_html's two indexings find what `find("body/div")` finds, whatever the body holds
+    html = "".join(pieces)
+    root = parse_html(html)
+    if root is None:
+        assert not html.strip()
+        return
+    assert root is root.getroottree().getroot().find("body/div")
+
+
+class _Finding(etree.ElementBase):
+    """An element that counts the path searches asked of it."""
+
+    found = 0
+
+    def find(self, path: str, namespaces: object = None) -> etree._Element | None:
+        _Finding.found += 1
+        return super().find(path)
+
+
+def test_the_parsed_body_is_found_without_a_path_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    parser = etree.HTMLParser()
+    parser.set_element_class_lookup(etree.ElementDefaultClassLookup(element=_Finding))
+    monkeypatch.setattr(html_text, "_PARSER", parser)
+    _Finding.found = 0
+    for html in BODIES.values():
+        root = parse_html(html)
+        assert root is not None
+        assert root.tag == "div"
+    assert _Finding.found == 0
 
 
 def test_quotes_come_with_author_post_and_text_from_the_shared_tree() -> None:
@@ -131,6 +178,57 @@ def test_times_that_are_no_board_time_are_none(raw: str) -> None:
     assert parse_time(raw, ZONE) is None
 
 
+def _strptime(raw: str) -> datetime | None:
+    try:
+        return datetime.strptime(raw.strip(), TIME_FORMAT).replace(tzinfo=ZONE)
+    except ValueError:
+        return None
+
+
+_board_time = st.builds(
+    "{}{} {} {}, {} {}:{} {}{}".format,
+    st.sampled_from(["", " "]), st.sampled_from(["Fri", "Mon", "Sun"]),
+    st.sampled_from(["Jul", "Feb", "Dec", "Jan"]),
+    st.sampled_from(["20", "05", "5", "29", "30", "31", "0", "32", " 5"]),
+    st.sampled_from(["2012", "2000", "1900", "2023"]),
+    st.sampled_from(["5", "05", "12", "11", "0", "13", "1"]),
+    st.sampled_from(["38", "00", "59", "60", "5"]), st.sampled_from(["pm", "am", "AM", "Pm"]),
+    st.sampled_from(["", " ", "\n"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_board_time, min_size=1, max_size=6))
+def test_times_read_from_kept_dates_and_clocks_as_strptime_reads_them(raws: list[str]) -> None:
+    # each read twice: the second may be made of a date and a clock kept by the first reads
+    for raw in raws + raws[::-1]:
+        assert parse_time(raw, ZONE) == _strptime(raw), raw
+
+
+def test_a_time_whose_date_and_clock_are_known_is_not_matched_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    matched: list[str] = []
+    regex = mafiascum_posts._TIME
+
+    class Counting:
+        def fullmatch(self, text: str) -> re.Match[str] | None:
+            matched.append(text)
+            return regex.fullmatch(text)
+
+    monkeypatch.setattr(mafiascum_posts, "_TIME", Counting())
+    monkeypatch.setattr(mafiascum_posts, "_DATES", {})
+    monkeypatch.setattr(mafiascum_posts, "_CLOCKS", {})
+    parse_time("Fri Jul 20, 2012 5:38 pm", ZONE)
+    parse_time("Sat Jul 21, 2012 12:05 am", ZONE)
+    assert len(matched) == 2
+    got = parse_time("Fri Jul 20, 2012 12:05 am", ZONE)
+    assert got == datetime(2012, 7, 20, 0, 5, tzinfo=ZONE)
+    assert got is not None
+    assert got.tzinfo is ZONE
+    assert len(matched) == 2  # date and clock known: no match
+    assert parse_time(" Fri Jul 20, 2012 12:05 am", ZONE) == got  # stripped: matched
+    assert len(matched) == 3
+
+
 def _line(**change: object) -> bytes:
     post: dict[str, object] = {"number": 1, "id": "9", "user": "Orrin", "user_id": 5,
                                "content": "hi", "time": "Fri Jul 20, 2012 5:38 pm",
@@ -140,9 +238,11 @@ def _line(**change: object) -> bytes:
 
 
 def test_well_formed_lines_become_posts() -> None:
-    [post] = list(iter_posts(_line(), "p.jsonl"))
-    assert (post.number, post.id, post.user, post.user_id, post.thread) == (1, "9", "Orrin",
-                                                                           "5", "42")
+    [post] = list(iter_posts(b"\n" + _line(page="3"), "p.jsonl"))
+    # every field where it belongs (the post is made by position)
+    assert (post.line, post.number, post.id, post.user, post.user_id, post.content, post.time,
+            post.page, post.thread) == (2, 1, "9", "Orrin", "5", "hi",
+                                        "Fri Jul 20, 2012 5:38 pm", "3", "42")
 
 
 @pytest.mark.parametrize(("change", "says"), [
@@ -189,6 +289,16 @@ def test_a_line_that_is_no_json_names_its_column() -> None:
     assert "line 2" in str(err.value)
     assert "not valid JSON at column" in str(err.value)
     assert "truncated file?" in str(err.value)
+
+
+@pytest.mark.parametrize(("after", "truncated"), [(b"", True), (b"\n  \n", True),
+                                                  (_line(), False), (b"\n" + _line(), False)])
+def test_only_a_bad_last_line_is_called_cut_short(after: bytes, truncated: bool) -> None:
+    with pytest.raises(BadInputError) as err:
+        list(iter_posts(_line() + b'{"number": 1, "id": \n' + after, "p.jsonl"))
+    assert "line 2" in str(err.value)
+    assert ("truncated file?" in str(err.value)) == truncated
+
 
 
 @pytest.mark.parametrize("enabled", [True, False])
@@ -238,3 +348,51 @@ def test_an_answer_is_asked_once_per_post_and_html() -> None:
     bodies.clear()
     assert bodies.answer("t", 2, "no", ask) is False
     assert len(asked) == 5
+
+
+def _cited(text: str, link: str, name: str, tail: str = " wrote:", between: str = ",  ") -> str:
+    """A quote with the cite phpBB 3.2 writes (its parts changed as told)."""
+    return (f'<blockquote cite="./viewtopic.php?p=5#p5"><div><cite>{text}<a href="./viewtopic'
+            f'.php?p=5#p5" data-post-id="5">{link}</a>{between}<a href="./memberlist.php?u=2">'
+            f"{name}</a>{tail}</cite>quoted</div></blockquote>mine")
+
+
+def _read_in_full(html: str) -> tuple[str, list[object]]:
+    """body_text's reading of the shared tree with every cite's text read out."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(html_text, "_header_author", lambda cite: None)
+        read = body_text(html, parse_html(html))
+    return read.text, list(read.quotes)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.sampled_from([" ", "", "  ", " x "]),
+       st.sampled_from(["In post 4", "In post  4", "in post 4", "In post 4 x", "In post \uff14",
+                        "", "In post", "In post 4<b>!</b>"]),
+       st.sampled_from(["Alice", "Bob Smith", " Eve", "Eve&nbsp;", "A:", "3,", "wrote", "",
+                        "x<b>y</b>", "&amp;", "\u00e9", "a\u3000b", "<!-- c -->N"]),
+       st.sampled_from([" wrote:", " said:", " wrote", "wrote:", " wrote: x"]),
+       st.sampled_from([",  ", ", ", ""]))
+def test_a_cite_s_author_is_read_as_from_its_text(text: str, link: str, name: str, tail: str,
+                                                  between: str) -> None:
+    html = _cited(text, link, name, tail, between)
+    read = body_text(html, parse_html(html))
+    assert (read.text, list(read.quotes)) == _read_in_full(html)
+
+
+def test_a_phpbb_cite_s_author_is_its_second_link(monkeypatch: pytest.MonkeyPatch) -> None:
+    read: list[str] = []
+    wrote = html_text._WROTE
+
+    class Counting:
+        def match(self, text: str) -> re.Match[str] | None:
+            read.append(text)
+            return wrote.match(text)
+
+    monkeypatch.setattr(html_text, "_WROTE", Counting())
+    html = _cited(" ", "In post 4", "Alice")
+    assert [q.author for q in body_text(html, parse_html(html)).quotes] == ["Alice"]
+    assert read == []  # the cite's text not read out
+    html = _cited(" ", "In post 4", "Bob Smith")
+    assert [q.author for q in body_text(html, parse_html(html)).quotes] == ["Bob Smith"]
+    assert read == ["In post 4, Bob Smith wrote:"]
