@@ -79,21 +79,28 @@ def _context(el: etree._Element, root: etree._Element,
     depth = 0  # quotes around the run as the board rendered them
     node: etree._Element | None = el
     while node is not None and node is not root:
-        tag = node.tag
-        cls = _classes(node)
-        if tag == "blockquote" or "mk-quote" in cls:
+        # most of a run's ancestors have neither a class nor a style: both looked at only
+        # where they are there
+        cls = node.get("class")
+        if node.tag == "blockquote" or (cls and "mk-quote" in cls):
             depth += 1
-        if "mk-spoiler" in cls or (cls and _SPOILER_CLASS.search(cls) and "mk-hidden" not in cls):
-            in_spoiler = True
-        if "mk-hidden" in cls:
-            hidden = True
-        style = (node.get("style") or "").replace(" ", "").lower()
-        if "display:none" in style or "visibility:hidden" in style:
+        if cls:
+            if "mk-spoiler" in cls or ("mk-hidden" not in cls and _SPOILER_CLASS.search(cls)):
+                in_spoiler = True
+            if "mk-hidden" in cls:
+                hidden = True
+        style = node.get("style")
+        if style and _hides(style):
             hidden = True
         node = node.getparent()
     if depth and typed is not None:
         depth -= typed.before(el)
     return depth > 0, in_spoiler, hidden
+
+
+def _hides(style: str) -> bool:
+    style = style.replace(" ", "").lower()
+    return "display:none" in style or "visibility:hidden" in style
 
 
 # a closing quote tag the board showed as text: mistyped ("[ /quote]", "[/ quote ]") or one
@@ -109,21 +116,34 @@ class _TypedCloses:
     made closed the quote one level in from the one the writer meant, and the last quote
     ran on to the end of the post, over the writer's own words ("... [ /quote] their reply
     [/quote] my answer, vote X" renders the answer and vote inside the first quote). The
-    writer's depth at a point is the board's depth less the failed closes before it."""
+    writer's depth at a point is the board's depth less the failed closes before it.
+
+    Read from the body only when a run is asked about (`before`): only a quoted run can
+    be the writer's, and most bodies hold none."""
 
     def __init__(self, root: etree._Element) -> None:
-        # a quote's text is a run of the whole body's text: a body whose text (one C call)
-        # holds no typed close has no quote holding one, and its quotes are not looked for
-        typed = _TYPED_CLOSE.search(etree.tostring(root, method="text", encoding=str,
-                                                   with_tail=False))
-        self.quotes = _QUOTES(root) if typed is not None else []
+        self.root = root
+        self._active: bool | None = None  # not yet read
 
     def active(self) -> bool:
-        return isinstance(self.quotes, list) and any(
-            _TYPED_CLOSE.search("".join(str(t) for t in q.itertext())) for q in self.quotes
-            if isinstance(q, etree._Element))
+        """Whether a quote of the body holds a typed close (read once)."""
+        if self._active is None:
+            # a quote's text is a run of the whole body's text: a body whose text (one C
+            # call) holds no typed close has no quote holding one, and its quotes are not
+            # looked for
+            self._active = _TYPED_CLOSE.search(etree.tostring(
+                self.root, method="text", encoding=str, with_tail=False)) is not None
+            if self._active:
+                found = _QUOTES(self.root)
+                self._active = isinstance(found, list) and any(
+                    _TYPED_CLOSE.search("".join(str(t) for t in q.itertext()))
+                    for q in found if isinstance(q, etree._Element))
+        return self._active
 
     def before(self, el: etree._Element) -> int:
+        """The failed closes before `el` (none where no quote holds a typed close)."""
+        if not self.active():
+            return 0
         found = _FAILED_CLOSE(el)
         texts = found if isinstance(found, list) else []
         return sum(len(_TYPED_CLOSE.findall(str(t))) for t in texts
@@ -244,22 +264,22 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
                 if isinstance(el, etree._Element) and isinstance(el.tag, str)]
     # a vote tag is its own mark even inside a bold run ("<b>... talk ... [vote]X[/vote]</b>"),
     # and the run around it reads without it
-    tags = [el for el in elements if "bbvote" in _classes(el)]
-    typed: _TypedCloses | None = _TypedCloses(root) if elements else None
-    if typed is not None and not typed.active():
-        typed = None
+    is_tags = ["bbvote" in _classes(el) for el in elements]
+    tags = [el for el, is_tag in zip(elements, is_tags, strict=True) if is_tag]
+    typed = _TypedCloses(root)
     marks: list[Mark] = []
     ends: list[etree._Element] = []  # the element each mark ends with
     spaced = False  # the last mark ends in white space (its own, or a blank run after it)
     joined = False  # the last mark is pieces joined
     taken: set[etree._Element] = set()
-    for el in elements:
-        is_tag = "bbvote" in _classes(el)
+    taken_tags: set[etree._Element] = set()  # the vote tags of `taken`
+    for el, is_tag in zip(elements, is_tags, strict=True):
         is_bold = bold and _is_bold(el)
         color = _color(el) if colour else None
         if not (is_tag or is_bold or color):
             continue  # "color" in a style that is only "background-color", and the like
-        if taken and any(a in taken and (not is_tag or a in tags) for a in el.iterancestors()):
+        # inside a run taken (a vote tag: inside a vote tag taken)
+        if taken and _within(el, taken_tags if is_tag else taken):
             continue
         inner_tags = set() if is_tag else {t for t in tags if t is not el and el in
                                            t.iterancestors()}
@@ -277,6 +297,8 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
                 ends[-1], spaced = el, True
             continue
         taken.add(el)
+        if is_tag:
+            taken_tags.add(el)
         if color is None and colour:
             color = _inner_color(el)
         kind: MarkKind = "vote-tag" if is_tag else ("color" if color and not is_bold else "bold")
@@ -301,6 +323,12 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
             if after.search(mark.text, max(0, len(mark.text) - 40)):  # it ends the run
                 marks[i] = replace(mark, after=text_after(ends[i], root))
     return marks
+
+
+def _within(el: etree._Element, runs: set[etree._Element]) -> bool:
+    """Whether an ancestor of `el` is one of `runs` (`isdisjoint` walks the ancestors in C,
+    where a generator of `in` tests costs a Python step each)."""
+    return not runs.isdisjoint(el.iterancestors())
 
 
 _PIECE = 2  # the longest piece of a word marked up piece by piece ("V", "ot", "e:")
@@ -411,8 +439,7 @@ def starts_line(el: etree._Element, root: etree._Element) -> bool:
             if isinstance(prev.tag, str):
                 if is_block(prev):
                     return True
-                if "bbvote" not in _classes(prev) and not _is_bold(prev) and \
-                        str(prev.xpath("string()")).strip():
+                if "bbvote" not in _classes(prev) and not _is_bold(prev) and _shows_text(prev):
                     return False  # a vote mark before it ("Unvote; Vote: X") starts the line
             prev = prev.getprevious()
         parent = node.getparent()
@@ -424,6 +451,15 @@ def starts_line(el: etree._Element, root: etree._Element) -> bool:
             return True
         node = parent
     return True
+
+
+def _shows_text(el: etree._Element) -> bool:
+    """Whether the text inside `el` (XPath's string(): every text below it, not its own
+    tail) is more than white space; asked in Python, where an element with no text
+    (a smiley) costs nothing and `el.xpath` would build an evaluator on every call."""
+    if el.text is None and not len(el):
+        return False
+    return any(t.strip() for t in el.itertext())
 
 
 def _lines(text: str) -> str:

@@ -2,7 +2,8 @@
 same order, as one path testing every condition on every element (the form it replaced),
 on invented bodies holding each kind of candidate, nested, repeated and mixed; and the paths
 left out where the HTML cannot match them (`_may_hold`) leave out no candidate, on those
-bodies and on generated ones."""
+bodies and on generated ones; and each candidate's facts, read the short way, are the plain
+readings'."""
 
 from __future__ import annotations
 
@@ -11,8 +12,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from lxml import etree
 
-from scrapers.html_text import parse_html
-from scrapers.votes.marks import _CANDIDATES, _may_hold, find_marks, may_hold_marks
+from scrapers.html_text import is_block, parse_html
+from scrapers.votes.marks import (
+    _CANDIDATES,
+    _FAILED_CLOSE,
+    _QUOTES,
+    _SPOILER_CLASS,
+    _TYPED_CLOSE,
+    _context,
+    _inside_quote,
+    _is_bold,
+    _may_hold,
+    _shows_text,
+    _TypedCloses,
+    _within,
+    find_marks,
+    may_hold_marks,
+    starts_line,
+)
 
 FULL = sorted(k for k in _CANDIDATES if k[3:] == (True, True, True, True))
 
@@ -123,3 +140,95 @@ _PIECE = st.sampled_from([
 @given(st.lists(_PIECE, max_size=14).map("".join))
 def test_generated_bodies(html: str) -> None:
     _pruned_equals_full(html)
+
+
+# Each mark's facts read the short way (a run's ancestors' class and style looked at only
+# where there; the quotes' typed closes read only for a quoted run; the text before a run
+# on its line without an XPath evaluator; a run inside one taken by a C walk of its
+# ancestors): the same answers as the plain readings below, for every element of
+# generated bodies.
+
+def _context_by_the_letter(el: etree._Element,
+                           root: etree._Element) -> tuple[bool, bool, bool]:
+    in_spoiler = hidden = False
+    depth = 0
+    node: etree._Element | None = el
+    while node is not None and node is not root:
+        cls = str(node.get("class") or "")
+        if node.tag == "blockquote" or "mk-quote" in cls:
+            depth += 1
+        if "mk-spoiler" in cls or (cls and _SPOILER_CLASS.search(cls) and "mk-hidden" not in cls):
+            in_spoiler = True
+        if "mk-hidden" in cls:
+            hidden = True
+        style = (node.get("style") or "").replace(" ", "").lower()
+        if "display:none" in style or "visibility:hidden" in style:
+            hidden = True
+        node = node.getparent()
+    if depth and _quote_holds_typed_close(root):
+        found = _FAILED_CLOSE(el)
+        assert isinstance(found, list)
+        depth -= sum(len(_TYPED_CLOSE.findall(str(t))) for t in found if _inside_quote(t))
+    return depth > 0, in_spoiler, hidden
+
+
+def _quote_holds_typed_close(root: etree._Element) -> bool:
+    found = _QUOTES(root)
+    assert isinstance(found, list)
+    return any(isinstance(q, etree._Element)
+               and _TYPED_CLOSE.search("".join(str(t) for t in q.itertext()))
+               for q in found)
+
+
+def _starts_line_by_the_letter(el: etree._Element, root: etree._Element) -> bool:
+    node = el
+    while node is not root:
+        prev = node.getprevious()
+        while prev is not None:
+            if prev.tail and prev.tail.strip(" \t\n\r;,."):
+                return False
+            if isinstance(prev.tag, str):
+                if is_block(prev):
+                    return True
+                if "bbvote" not in str(prev.get("class") or "") and not _is_bold(prev) and \
+                        str(prev.xpath("string()")).strip():
+                    return False
+            prev = prev.getprevious()
+        parent = node.getparent()
+        if parent is None:
+            return True
+        if parent.text and parent.text.strip():
+            return False
+        if parent is root or is_block(parent):
+            return True
+        node = parent
+    return True
+
+
+_FACT_PIECE = st.sampled_from([
+    "x", " ", "\xa0", ";", ".", "\n", "<b>", "</b>", "<i>", "</i>", "<br>", "<p>", "</p>",
+    "<blockquote>", "</blockquote>", '<div class="mk-quote">', '<span class="mk-spoiler">',
+    '<span class="mk-hidden">', '<div class="quotecontent">', '<div class="spoiler mk-hidden">',
+    '<div class="mk-quote mk-hidden">', '<div style="display: NONE">',
+    '<span style="Visibility : hidden">', '<div style="display:inline;font-weight:bold">',
+    '<div style="display:inline">', "</div>", "</span>", '<span class="bbvote">',
+    '<span style="font-weight:bold">', '<img src="s.png">', '<img alt="x">', "<!-- c -->",
+    "[/quote]", "[ / QUOTE ]", "[/ quote", "<fieldset>", "</fieldset>", "<ul><li>", "</li>",
+])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_FACT_PIECE, max_size=16).map("".join))
+def test_each_elements_facts_are_the_plain_readings(html: str) -> None:
+    root = parse_html(html)
+    if root is None:
+        return
+    typed = _TypedCloses(root)
+    for el in root.iter():
+        if el is root or not isinstance(el.tag, str):
+            continue
+        assert _context(el, root, typed) == _context_by_the_letter(el, root), html
+        assert starts_line(el, root) == _starts_line_by_the_letter(el, root), html
+        assert _shows_text(el) == bool(str(el.xpath("string()")).strip()), html
+        for runs in ({a for a in root.iter() if a.tag == "b"}, {root}, set()):
+            assert _within(el, runs) == any(a in runs for a in el.iterancestors())

@@ -7,13 +7,18 @@ full reading where it can.
 - The GM's vote counts: a text longer than every name by more than the slack a whole name
   is allowed is no name, and is not handed to the name resolver ("A/B", which the resolver
   may read as a slot's two nicks, still is); the names of a list are read once per stretch.
+- The vote marks: a body's quotes are read for typed closes ("[/quote]" shown as text) only
+  where a run is quoted (only a quoted run can be the writer's), once a body.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lxml import etree
 
 import scrapers.phases.detect as detect
 from engine.gamelog import Occupant, Post, Slot
@@ -21,6 +26,7 @@ from scrapers.html_text import _OTHER_SPACES, _normalise
 from scrapers.names import NameIndex
 from scrapers.phases import Signal, detect_day_starts, post_signals
 from scrapers.votecounts import _Names
+from scrapers.votes.marks import find_marks, parse_body
 from tests.scrapers.phase_threads import thread
 from tests.scrapers.votes_game import day_one
 
@@ -154,3 +160,34 @@ def _normalise_by_the_letter(text: str) -> str:
 @settings(max_examples=400, derandomize=True)
 def test_normalise_is_what_it_says(text: str) -> None:
     assert _normalise(text) == _normalise_by_the_letter(text)
+
+
+def _typed_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the bodies whose quotes `find_marks` reads for typed closes."""
+    read: list[int] = []
+    real = etree.tostring
+
+    def spy(*args: Any, **kw: Any) -> Any:
+        if kw.get("method") == "text":
+            read.append(1)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(etree, "tostring", spy)
+    return read
+
+
+def test_typed_quote_closes_are_read_only_for_a_quoted_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a quoted run can be the writer's: a body whose runs are all outside its quotes
+    is not read for typed closes; one with quoted runs is read once, however many."""
+    read = _typed_reads(monkeypatch)
+    plain = parse_body("<blockquote>[/quote] quoted talk</blockquote><b>vote Lark</b>")
+    assert plain is not None
+    assert [(m.text, m.in_quote) for m in find_marks(plain)] == [("vote Lark", False)]
+    assert read == []
+    quoted = parse_body("<blockquote><b>vote Lark</b> talk [/ quote] <b>vote Wren</b> "
+                        "<b>vote Ash</b></blockquote>")
+    assert quoted is not None
+    assert [(m.text, m.in_quote) for m in find_marks(quoted)] == [
+        ("vote Lark", True), ("vote Wren", False), ("vote Ash", False)]
+    assert read == [1]
