@@ -340,6 +340,8 @@ def mark_text(el: etree._Element, skip: set[etree._Element]) -> str:
     line, so that a word coloured letter by letter reads as one word."""
     if not isinstance(el.tag, str) or el.tag in _NO_TEXT or el in skip:
         return ""
+    if not len(el):  # most runs: their text alone
+        return el.text or ""
     parts = [el.text or ""]
     _walk_marked(el, skip, parts)
     return "".join(parts)
@@ -465,7 +467,10 @@ def _shows_text(el: etree._Element) -> bool:
 def _lines(text: str) -> str:
     """Spaces collapsed within lines; the line breaks kept, since they end clauses
     ("Unvote<br>Vote: X", "... isnt going to work<br>[vote]X")."""
-    return "\n".join(" ".join(line.split()) for line in text.splitlines() if line.strip())
+    lines = text.splitlines()
+    if len(lines) == 1:  # most runs: one line, blank or not
+        return " ".join(lines[0].split())
+    return "\n".join(" ".join(line.split()) for line in lines if line.strip())
 
 
 def _inner_color(el: etree._Element) -> str | None:

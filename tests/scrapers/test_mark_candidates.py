@@ -22,11 +22,14 @@ from scrapers.votes.marks import (
     _context,
     _inside_quote,
     _is_bold,
+    _lines,
     _may_hold,
     _shows_text,
     _TypedCloses,
+    _walk_marked,
     _within,
     find_marks,
+    mark_text,
     may_hold_marks,
     starts_line,
 )
@@ -230,5 +233,16 @@ def test_each_elements_facts_are_the_plain_readings(html: str) -> None:
         assert _context(el, root, typed) == _context_by_the_letter(el, root), html
         assert starts_line(el, root) == _starts_line_by_the_letter(el, root), html
         assert _shows_text(el) == bool(str(el.xpath("string()")).strip()), html
+        parts = [el.text or ""]  # `mark_text` walking every run, one with no children too
+        _walk_marked(el, set(), parts)
+        assert mark_text(el, set()) == "".join(parts)
         for runs in ({a for a in root.iter() if a.tag == "b"}, {root}, set()):
             assert _within(el, runs) == any(a in runs for a in el.iterancestors())
+
+
+@given(st.text(alphabet=st.sampled_from([*"ab \n\r\t\x0b\x0c\x1c\x1d\x1e\x85", "\u2028",
+                                         "\u2029", "\xa0", "\u3000"]), max_size=12))
+def test_a_run_of_one_line_reads_as_lines_do(text: str) -> None:
+    """`_lines` of a run of one line (most runs) without the walk over its lines."""
+    assert _lines(text) == "\n".join(" ".join(line.split()) for line in text.splitlines()
+                                     if line.strip())
