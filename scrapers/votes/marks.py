@@ -210,20 +210,24 @@ _CANDIDATES = {key: _candidates(*key) for key in (
 _B_TAG = re.compile(r"<(?:b|strong)[\s/>]")
 
 
-def _may_hold(html: str, bold: bool, colour: bool) -> tuple[bool, bool, bool, bool]:
-    """Whether a body with this HTML may hold a bold tag, a class and a style that
-    `_candidates` looks for, and "bold" spelt with a capital: never no where the parse
+def _may_hold(html: str, bold: bool,
+              colour: bool) -> tuple[bool, bool, bool, bool, bool]:
+    """Whether a body with this HTML may hold a heading, a bold tag, a class and a style
+    that `_candidates` looks for, and "bold" spelt with a capital: never no where the parse
     could hold one (a character reference may spell an attribute's value, a NUL may join
-    its letters: then yes to all)."""
-    if "&#" in html or "\x00" in html:
-        return True, True, True, True
+    its letters: then yes to all but the headings, whose tags no reference can write)."""
     low = html.lower()
+    # "<h" or "<H" in the HTML: lowering makes an "h" and a "<" only of these (checked over
+    # all of Unicode in tests/scrapers/test_mark_candidates.py)
+    headings = "<h" in low
+    if "&#" in html or "\x00" in html:
+        return headings, True, True, True, True
     tags = _B_TAG.search(low) is not None
     classes = (bold and "bbvote" in html) or (colour and "mk-color" in html)
     styles = (bold and ("bold" in low or "700" in html)) or (colour and "color" in low)
     # every "bold" the lower-cased HTML holds is in the HTML as written: no capital in any
     cased = bold and styles and low.count("bold") != html.count("bold")
-    return tags, classes, styles, cased
+    return headings, tags, classes, styles, cased
 
 
 def _path_for(bold: bool, colour: bool, headings: bool,
@@ -232,16 +236,28 @@ def _path_for(bold: bool, colour: bool, headings: bool,
     is not known, every path), or None where no path is left."""
     if not (bold or colour):
         return None
-    held = (True, True, True, True) if html is None else _may_hold(html, bold, colour)
-    return _CANDIDATES[(bold, colour, headings, *held)]
+    if html is None:
+        return _CANDIDATES[(bold, colour, headings, True, True, True, True)]
+    held, tags, classes, styles, cased = _may_hold(html, bold, colour)
+    return _CANDIDATES[(bold, colour, headings and held, tags, classes, styles, cased)]
 
 
 def may_hold_marks(html: str, *, bold: bool = True, colour: bool = False,
                    headings: bool = True) -> bool:
     """Whether `find_marks` may find a mark in the body parsed from `html`: no, where the
-    HTML holds none of the tags, classes and styles its paths look for (then the body
-    need not be parsed for its marks at all)."""
-    return _path_for(bold, colour, headings, html) is not None
+    HTML holds none of the headings, tags, classes and styles its paths look for (then the
+    body need not be parsed for its marks at all). `_path_for(...) is not None`, asked in
+    the order most bodies answer yes soonest, each test only until one says yes (the import
+    asks it of every post holding a vote word)."""
+    if colour:
+        return True  # a <font color> is always looked for
+    if not bold:
+        return False
+    if "&#" in html or "\x00" in html:
+        return True
+    low = html.lower()
+    return "bold" in low or "700" in html or "bbvote" in html or \
+        _B_TAG.search(low) is not None or (headings and "<h" in low)
 
 
 def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
@@ -255,7 +271,7 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
     run whose text `after` finds is given the plain text that follows it on its line.
     Headings are bold runs too (`headings`: the caller may know the body has none).
     `html`: the HTML `root` was parsed from, where the caller has it: the paths that
-    cannot match it are not walked."""
+    cannot match it are not walked (a heading's among them, where it writes none)."""
     path = _path_for(bold, colour, headings, html)
     if path is None:
         return []

@@ -7,6 +7,8 @@ readings'."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -24,6 +26,7 @@ from scrapers.votes.marks import (
     _is_bold,
     _lines,
     _may_hold,
+    _path_for,
     _shows_text,
     _TypedCloses,
     _walk_marked,
@@ -103,7 +106,9 @@ def _pruned_equals_full(html: str) -> None:
     for bold, colour in ((True, False), (False, True), (True, True)):
         for headings in (True, False):
             full = _CANDIDATES[(bold, colour, headings, True, True, True, True)]
-            pruned = _CANDIDATES[(bold, colour, headings, *_may_hold(html, bold, colour))]
+            held, tags, classes, styles, cased = _may_hold(html, bold, colour)
+            pruned = _CANDIDATES[(bold, colour, headings and held, tags, classes, styles,
+                                  cased)]
             assert full is not None
             want = full(root)
             got = [] if pruned is None else pruned(root)
@@ -115,6 +120,12 @@ def _pruned_equals_full(html: str) -> None:
         if not may_hold_marks(html, bold=bold, colour=colour):
             # a body the votes stage does not parse for its marks holds none
             assert find_marks(root, bold=bold, colour=colour) == [], html
+    for bold in (True, False):
+        for colour in (True, False):
+            for headings in (True, False):
+                # asked test by test, the answer of the paths chosen
+                assert may_hold_marks(html, bold=bold, colour=colour, headings=headings) == \
+                    (_path_for(bold, colour, headings, html) is not None), html
 
 
 @pytest.mark.parametrize("html", [
@@ -238,6 +249,29 @@ def test_each_elements_facts_are_the_plain_readings(html: str) -> None:
         assert mark_text(el, set()) == "".join(parts)
         for runs in ({a for a in root.iter() if a.tag == "b"}, {root}, set()):
             assert _within(el, runs) == any(a in runs for a in el.iterancestors())
+
+
+def test_a_heading_is_looked_for_only_where_the_html_writes_one() -> None:
+    """`find_marks` given the HTML leaves the six heading paths out where it holds no
+    "<h" in either case (the votes stage no longer looks for both itself)."""
+    for html, walked in (("<b>Vote: Ash</b>", False), ("<h2>Vote: Ash</h2>", True),
+                         ("<H3 class=x>Vote: Ash</H3>", True), ("&#60;h2>x <b>y</b>", False)):
+        got = _path_for(True, False, True, html)
+        assert got is _CANDIDATES[(True, False, walked, *_may_hold(html, True, False)[1:])]
+        root = parse_html(html)
+        assert root is not None
+        assert find_marks(root, html=html) == find_marks(root)
+
+
+def test_lowering_makes_a_heading_tag_only_of_one() -> None:
+    """`"<h" in html.lower()` is `"<h" in html or "<H" in html`: `lower()` lowers each
+    character on its own (a final sigma aside, which lowers to no "h"), and only "<" lowers
+    to anything holding "<", only "h" and "H" to anything holding "h"."""
+    for cp in range(sys.maxunicode + 1):
+        c = chr(cp)
+        low = c.lower()
+        assert ("<" in low) == (c == "<"), repr(c)
+        assert ("h" in low) == (c in "hH"), repr(c)
 
 
 @given(st.text(alphabet=st.sampled_from([*"ab \n\r\t\x0b\x0c\x1c\x1d\x1e\x85", "\u2028",
