@@ -114,7 +114,7 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
                 out.set_aside.append(SetAside(post.number, post.html[:80], "unreadable-body"))
             continue
         marks = find_marks(root, bold=gram.bold, colour=gram.colour, after=gram.read_after,
-                           headings="<h" in post.html or "<H" in post.html, html=post.html)
+                           html=post.html)
         phase, alive = timeline.phase(post.number)
         found: list[Vote] = []
         paired: set[int] = set()  # a vote of `found` that one mark cast with the next
@@ -183,8 +183,7 @@ def reads_tree(gram: Grammar, html: str, *, confirming: bool = True) -> bool:
     (`confirming`), a plain "Vote: X" line. A post with none of these holds no vote mark:
     the vote word is in its talk, and its body is not parsed for the votes (the import
     reads such a post's text from the string)."""
-    if may_hold_marks(html, bold=gram.bold, colour=gram.colour,
-                      headings="<h" in html or "<H" in html):
+    if may_hold_marks(html, bold=gram.bold, colour=gram.colour):
         return True
     if gram.read_text is not None and (gram.text_needle is None or gram.text_needle in html):
         return True

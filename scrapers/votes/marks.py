@@ -79,21 +79,28 @@ def _context(el: etree._Element, root: etree._Element,
     depth = 0  # quotes around the run as the board rendered them
     node: etree._Element | None = el
     while node is not None and node is not root:
-        tag = node.tag
-        cls = _classes(node)
-        if tag == "blockquote" or "mk-quote" in cls:
+        # most of a run's ancestors have neither a class nor a style: both looked at only
+        # where they are there
+        cls = node.get("class")
+        if node.tag == "blockquote" or (cls and "mk-quote" in cls):
             depth += 1
-        if "mk-spoiler" in cls or (cls and _SPOILER_CLASS.search(cls) and "mk-hidden" not in cls):
-            in_spoiler = True
-        if "mk-hidden" in cls:
-            hidden = True
-        style = (node.get("style") or "").replace(" ", "").lower()
-        if "display:none" in style or "visibility:hidden" in style:
+        if cls:
+            if "mk-spoiler" in cls or ("mk-hidden" not in cls and _SPOILER_CLASS.search(cls)):
+                in_spoiler = True
+            if "mk-hidden" in cls:
+                hidden = True
+        style = node.get("style")
+        if style and _hides(style):
             hidden = True
         node = node.getparent()
     if depth and typed is not None:
         depth -= typed.before(el)
     return depth > 0, in_spoiler, hidden
+
+
+def _hides(style: str) -> bool:
+    style = style.replace(" ", "").lower()
+    return "display:none" in style or "visibility:hidden" in style
 
 
 # a closing quote tag the board showed as text: mistyped ("[ /quote]", "[/ quote ]") or one
@@ -109,21 +116,34 @@ class _TypedCloses:
     made closed the quote one level in from the one the writer meant, and the last quote
     ran on to the end of the post, over the writer's own words ("... [ /quote] their reply
     [/quote] my answer, vote X" renders the answer and vote inside the first quote). The
-    writer's depth at a point is the board's depth less the failed closes before it."""
+    writer's depth at a point is the board's depth less the failed closes before it.
+
+    Read from the body only when a run is asked about (`before`): only a quoted run can
+    be the writer's, and most bodies hold none."""
 
     def __init__(self, root: etree._Element) -> None:
-        # a quote's text is a run of the whole body's text: a body whose text (one C call)
-        # holds no typed close has no quote holding one, and its quotes are not looked for
-        typed = _TYPED_CLOSE.search(etree.tostring(root, method="text", encoding=str,
-                                                   with_tail=False))
-        self.quotes = _QUOTES(root) if typed is not None else []
+        self.root = root
+        self._active: bool | None = None  # not yet read
 
     def active(self) -> bool:
-        return isinstance(self.quotes, list) and any(
-            _TYPED_CLOSE.search("".join(str(t) for t in q.itertext())) for q in self.quotes
-            if isinstance(q, etree._Element))
+        """Whether a quote of the body holds a typed close (read once)."""
+        if self._active is None:
+            # a quote's text is a run of the whole body's text: a body whose text (one C
+            # call) holds no typed close has no quote holding one, and its quotes are not
+            # looked for
+            self._active = _TYPED_CLOSE.search(etree.tostring(
+                self.root, method="text", encoding=str, with_tail=False)) is not None
+            if self._active:
+                found = _QUOTES(self.root)
+                self._active = isinstance(found, list) and any(
+                    _TYPED_CLOSE.search("".join(str(t) for t in q.itertext()))
+                    for q in found if isinstance(q, etree._Element))
+        return self._active
 
     def before(self, el: etree._Element) -> int:
+        """The failed closes before `el` (none where no quote holds a typed close)."""
+        if not self.active():
+            return 0
         found = _FAILED_CLOSE(el)
         texts = found if isinstance(found, list) else []
         return sum(len(_TYPED_CLOSE.findall(str(t))) for t in texts
@@ -190,20 +210,24 @@ _CANDIDATES = {key: _candidates(*key) for key in (
 _B_TAG = re.compile(r"<(?:b|strong)[\s/>]")
 
 
-def _may_hold(html: str, bold: bool, colour: bool) -> tuple[bool, bool, bool, bool]:
-    """Whether a body with this HTML may hold a bold tag, a class and a style that
-    `_candidates` looks for, and "bold" spelt with a capital: never no where the parse
+def _may_hold(html: str, bold: bool,
+              colour: bool) -> tuple[bool, bool, bool, bool, bool]:
+    """Whether a body with this HTML may hold a heading, a bold tag, a class and a style
+    that `_candidates` looks for, and "bold" spelt with a capital: never no where the parse
     could hold one (a character reference may spell an attribute's value, a NUL may join
-    its letters: then yes to all)."""
-    if "&#" in html or "\x00" in html:
-        return True, True, True, True
+    its letters: then yes to all but the headings, whose tags no reference can write)."""
     low = html.lower()
+    # "<h" or "<H" in the HTML: lowering makes an "h" and a "<" only of these (checked over
+    # all of Unicode in tests/scrapers/test_mark_candidates.py)
+    headings = "<h" in low
+    if "&#" in html or "\x00" in html:
+        return headings, True, True, True, True
     tags = _B_TAG.search(low) is not None
     classes = (bold and "bbvote" in html) or (colour and "mk-color" in html)
     styles = (bold and ("bold" in low or "700" in html)) or (colour and "color" in low)
     # every "bold" the lower-cased HTML holds is in the HTML as written: no capital in any
     cased = bold and styles and low.count("bold") != html.count("bold")
-    return tags, classes, styles, cased
+    return headings, tags, classes, styles, cased
 
 
 def _path_for(bold: bool, colour: bool, headings: bool,
@@ -212,16 +236,28 @@ def _path_for(bold: bool, colour: bool, headings: bool,
     is not known, every path), or None where no path is left."""
     if not (bold or colour):
         return None
-    held = (True, True, True, True) if html is None else _may_hold(html, bold, colour)
-    return _CANDIDATES[(bold, colour, headings, *held)]
+    if html is None:
+        return _CANDIDATES[(bold, colour, headings, True, True, True, True)]
+    held, tags, classes, styles, cased = _may_hold(html, bold, colour)
+    return _CANDIDATES[(bold, colour, headings and held, tags, classes, styles, cased)]
 
 
 def may_hold_marks(html: str, *, bold: bool = True, colour: bool = False,
                    headings: bool = True) -> bool:
     """Whether `find_marks` may find a mark in the body parsed from `html`: no, where the
-    HTML holds none of the tags, classes and styles its paths look for (then the body
-    need not be parsed for its marks at all)."""
-    return _path_for(bold, colour, headings, html) is not None
+    HTML holds none of the headings, tags, classes and styles its paths look for (then the
+    body need not be parsed for its marks at all). `_path_for(...) is not None`, asked in
+    the order most bodies answer yes soonest, each test only until one says yes (the import
+    asks it of every post holding a vote word)."""
+    if colour:
+        return True  # a <font color> is always looked for
+    if not bold:
+        return False
+    if "&#" in html or "\x00" in html:
+        return True
+    low = html.lower()
+    return "bold" in low or "700" in html or "bbvote" in html or \
+        _B_TAG.search(low) is not None or (headings and "<h" in low)
 
 
 def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
@@ -235,7 +271,7 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
     run whose text `after` finds is given the plain text that follows it on its line.
     Headings are bold runs too (`headings`: the caller may know the body has none).
     `html`: the HTML `root` was parsed from, where the caller has it: the paths that
-    cannot match it are not walked."""
+    cannot match it are not walked (a heading's among them, where it writes none)."""
     path = _path_for(bold, colour, headings, html)
     if path is None:
         return []
@@ -244,22 +280,22 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
                 if isinstance(el, etree._Element) and isinstance(el.tag, str)]
     # a vote tag is its own mark even inside a bold run ("<b>... talk ... [vote]X[/vote]</b>"),
     # and the run around it reads without it
-    tags = [el for el in elements if "bbvote" in _classes(el)]
-    typed: _TypedCloses | None = _TypedCloses(root) if elements else None
-    if typed is not None and not typed.active():
-        typed = None
+    is_tags = ["bbvote" in _classes(el) for el in elements]
+    tags = [el for el, is_tag in zip(elements, is_tags, strict=True) if is_tag]
+    typed = _TypedCloses(root)
     marks: list[Mark] = []
     ends: list[etree._Element] = []  # the element each mark ends with
     spaced = False  # the last mark ends in white space (its own, or a blank run after it)
     joined = False  # the last mark is pieces joined
     taken: set[etree._Element] = set()
-    for el in elements:
-        is_tag = "bbvote" in _classes(el)
+    taken_tags: set[etree._Element] = set()  # the vote tags of `taken`
+    for el, is_tag in zip(elements, is_tags, strict=True):
         is_bold = bold and _is_bold(el)
         color = _color(el) if colour else None
         if not (is_tag or is_bold or color):
             continue  # "color" in a style that is only "background-color", and the like
-        if taken and any(a in taken and (not is_tag or a in tags) for a in el.iterancestors()):
+        # inside a run taken (a vote tag: inside a vote tag taken)
+        if taken and _within(el, taken_tags if is_tag else taken):
             continue
         inner_tags = set() if is_tag else {t for t in tags if t is not el and el in
                                            t.iterancestors()}
@@ -277,6 +313,8 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
                 ends[-1], spaced = el, True
             continue
         taken.add(el)
+        if is_tag:
+            taken_tags.add(el)
         if color is None and colour:
             color = _inner_color(el)
         kind: MarkKind = "vote-tag" if is_tag else ("color" if color and not is_bold else "bold")
@@ -303,6 +341,12 @@ def find_marks(root: etree._Element, *, bold: bool = True, colour: bool = False,
     return marks
 
 
+def _within(el: etree._Element, runs: set[etree._Element]) -> bool:
+    """Whether an ancestor of `el` is one of `runs` (`isdisjoint` walks the ancestors in C,
+    where a generator of `in` tests costs a Python step each)."""
+    return not runs.isdisjoint(el.iterancestors())
+
+
 _PIECE = 2  # the longest piece of a word marked up piece by piece ("V", "ot", "e:")
 
 
@@ -312,6 +356,8 @@ def mark_text(el: etree._Element, skip: set[etree._Element]) -> str:
     line, so that a word coloured letter by letter reads as one word."""
     if not isinstance(el.tag, str) or el.tag in _NO_TEXT or el in skip:
         return ""
+    if not len(el):  # most runs: their text alone
+        return el.text or ""
     parts = [el.text or ""]
     _walk_marked(el, skip, parts)
     return "".join(parts)
@@ -411,8 +457,7 @@ def starts_line(el: etree._Element, root: etree._Element) -> bool:
             if isinstance(prev.tag, str):
                 if is_block(prev):
                     return True
-                if "bbvote" not in _classes(prev) and not _is_bold(prev) and \
-                        str(prev.xpath("string()")).strip():
+                if "bbvote" not in _classes(prev) and not _is_bold(prev) and _shows_text(prev):
                     return False  # a vote mark before it ("Unvote; Vote: X") starts the line
             prev = prev.getprevious()
         parent = node.getparent()
@@ -426,10 +471,22 @@ def starts_line(el: etree._Element, root: etree._Element) -> bool:
     return True
 
 
+def _shows_text(el: etree._Element) -> bool:
+    """Whether the text inside `el` (XPath's string(): every text below it, not its own
+    tail) is more than white space; asked in Python, where an element with no text
+    (a smiley) costs nothing and `el.xpath` would build an evaluator on every call."""
+    if el.text is None and not len(el):
+        return False
+    return any(t.strip() for t in el.itertext())
+
+
 def _lines(text: str) -> str:
     """Spaces collapsed within lines; the line breaks kept, since they end clauses
     ("Unvote<br>Vote: X", "... isnt going to work<br>[vote]X")."""
-    return "\n".join(" ".join(line.split()) for line in text.splitlines() if line.strip())
+    lines = text.splitlines()
+    if len(lines) == 1:  # most runs: one line, blank or not
+        return " ".join(lines[0].split())
+    return "\n".join(" ".join(line.split()) for line in lines if line.strip())
 
 
 def _inner_color(el: etree._Element) -> str | None:

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import sys
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.gamelog import Boundary, GameLog
 from scrapers.votes import extract_votes
-from scrapers.votes.grammars.mafiascum import parse
+from scrapers.votes.grammars import mafiascum
+from scrapers.votes.grammars.mafiascum import _MS_KEY, looks_like, may_hold_key, parse, read
+from scrapers.votes.marks import Mark
 from tests.scrapers.votes_game import day_one, one
 
 BOLD = '<span style="font-weight: bold">{}</span>'
@@ -164,3 +170,101 @@ def test_a_vote_after_the_last_days_end_falls_in_the_night_after_it() -> None:
     log.phases[0].end = Boundary(post=2, source="manual")
     votes = extract_votes(log)
     assert [(v.post, v.phase) for v in votes] == [(1, "D1"), (3, "N1")]
+
+
+# the grammar's shortcuts: the vote word looked for by `in` before the pattern, the text
+# before a vote word read only where it holds more than white space, and the clause after
+# it cut once for the name, "x2" and a second name; the same answers as the full reading
+
+def test_the_quick_key_test_misses_no_key_over_unicode() -> None:
+    """`may_hold_key` says no only where `_MS_KEY` finds nothing: every character with a
+    case (the only ones case-blind matching treats apart) and every space, in the place of
+    each letter of each of the pattern's words."""
+    words = ("vote", "vtoe", "hammer:")
+    for cp in range(sys.maxunicode + 1):
+        c = chr(cp)
+        if c.lower() == c and c.upper() == c and c.casefold() == c and not c.isspace():
+            continue
+        for word in words:
+            for i in range(len(word)):
+                text = word[:i] + c + word[i + 1:]
+                assert may_hold_key(text) or _MS_KEY.search(text) is None, repr(text)
+
+
+_PIECES = st.sampled_from([
+    "vote", "VOTE", "Vote", "vtoe", "unvote", "UN-VOTE", "un vote", "hammer", "HAMMER", ":",
+    " ", "\n", ";", ",", ".", "-", " - ", "##", "#", "[/vote]", "{/vote}", "[/b]", "[b]",
+    "Bob", "Carol", "no lynch", "NL", "sleep", " x2", " (x2)", "*2", " and ", " & ", " + ",
+    "for ", "on ", "to hammer", "intent to ", "I ", "will ", "so ", "\"", "“", "(", ")", "]",
+    " was ", " is ", "counts", "İ", "K", "ſ", "é", "\xa0", "\u2003",
+])
+
+
+def _full_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The grammar without its shortcuts: every text searched for vote words."""
+    monkeypatch.setattr(mafiascum, "may_hold_key", lambda text: True)
+    monkeypatch.setattr(mafiascum, "_clause_start", mafiascum._lead_in)
+
+
+def _reading(text: str, tag: bool) -> list[tuple[object, ...]]:
+    return [(c.kind, c.name, c.raw, c.void, c.detail, c.both, c.split)
+            for c in parse(text, tag=tag)]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.one_of(_PIECES, st.text(max_size=3)), max_size=12).map("".join),
+       st.booleans())
+def test_the_shortcuts_read_as_the_full_reading(text: str, tag: bool) -> None:
+    quick = _reading(text, tag)
+    looks = looks_like(Mark(kind="bold", text=text, index=0, bold=True, color=None))
+    with pytest.MonkeyPatch.context() as mp:
+        _full_reading(mp)
+        assert _reading(text, tag) == quick, text
+        assert looks_like(Mark(kind="bold", text=text, index=0, bold=True,
+                               color=None)) == looks
+
+
+@given(st.text(alphabet=st.sampled_from([" ", "\n", "\t", "\r", "\xa0", "\u2003", "\u3000",
+                                         "\x1c", "\x85", "\u2028"]), max_size=8))
+def test_a_blank_lead_in_is_a_clause_start(before: str) -> None:
+    """What `_clause_start` does not read: the full reading says yes to every blank text."""
+    assert mafiascum._lead_in(before) if before else True
+    assert mafiascum._clause_start(before)
+
+
+def test_a_mark_without_a_vote_word_is_not_searched(monkeypatch: pytest.MonkeyPatch) -> None:
+    searched: list[str] = []
+    real = mafiascum._MS_KEY
+
+    class Spy:
+        def finditer(self, text: str) -> object:
+            searched.append(text)
+            return real.finditer(text)
+
+        def search(self, text: str) -> object:
+            searched.append(text)
+            return real.search(text)
+
+    monkeypatch.setattr(mafiascum, "_MS_KEY", Spy())
+    talk = Mark(kind="bold", text="I LIVE!! Spoiler:", index=0, bold=True, color=None)
+    assert read(talk) == []
+    assert not looks_like(talk)
+    assert searched == []
+    vote = Mark(kind="bold", text="VoTe: Bob", index=0, bold=True, color=None)
+    assert [c.name for c in read(vote)] == ["Bob"]
+    assert looks_like(vote)
+    assert searched == ["VoTe: Bob", "VoTe: Bob"]
+
+
+def test_the_clause_after_a_vote_word_is_cut_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    cut: list[str] = []
+    real = mafiascum._clause
+
+    def spy(rest: str) -> tuple[str, str]:
+        cut.append(rest)
+        return real(rest)
+
+    monkeypatch.setattr(mafiascum, "_clause", spy)
+    [cmd] = parse("VOTE: Ash and Birch x2")
+    assert (cmd.name, cmd.both, cmd.split) == ("Ash and Birch", True, ("Ash", "Birch"))
+    assert cut == [": Ash and Birch x2", "Birch x2"]  # the second name's own clause

@@ -7,15 +7,21 @@ full reading where it can.
 - The GM's vote counts: a text longer than every name by more than the slack a whole name
   is allowed is no name, and is not handed to the name resolver ("A/B", which the resolver
   may read as a slot's two nicks, still is); the names of a list are read once per stretch.
+- The slots: a nick of one slot is placed without choosing; the posts' occupants are looked
+  up for account pairing only where some slot nick never posts.
+- The vote marks: a body's quotes are read for typed closes ("[/quote]" shown as text) only
+  where a run is quoted (only a quoted run can be the writer's), once a body.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from lxml import etree
 
 import scrapers.phases.detect as detect
 from engine.gamelog import Occupant, Post, Slot
@@ -26,6 +32,7 @@ from scrapers.importers.mafiascum_accounts import counted_accounts
 from scrapers.names import NameIndex
 from scrapers.phases import Signal, detect_day_starts, post_signals
 from scrapers.votecounts import _Names
+from scrapers.votes.marks import find_marks, parse_body
 from tests.scrapers.mafiascum_fixture import _post as _fixture_post
 from tests.scrapers.mafiascum_fixture import write
 from tests.scrapers.phase_threads import thread
@@ -224,3 +231,32 @@ def test_no_account_pairing_is_looked_for_when_every_nick_posts(
     calls = _occupant_calls(monkeypatch)
     assert counted_accounts(log, get_ruleset("mafiascum"), "archive.txt") == []
     assert calls == []
+def _typed_reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Count the bodies whose quotes `find_marks` reads for typed closes."""
+    read: list[int] = []
+    real = etree.tostring
+
+    def spy(*args: Any, **kw: Any) -> Any:
+        if kw.get("method") == "text":
+            read.append(1)
+        return real(*args, **kw)
+
+    monkeypatch.setattr(etree, "tostring", spy)
+    return read
+
+
+def test_typed_quote_closes_are_read_only_for_a_quoted_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a quoted run can be the writer's: a body whose runs are all outside its quotes
+    is not read for typed closes; one with quoted runs is read once, however many."""
+    read = _typed_reads(monkeypatch)
+    plain = parse_body("<blockquote>[/quote] quoted talk</blockquote><b>vote Lark</b>")
+    assert plain is not None
+    assert [(m.text, m.in_quote) for m in find_marks(plain)] == [("vote Lark", False)]
+    assert read == []
+    quoted = parse_body("<blockquote><b>vote Lark</b> talk [/ quote] <b>vote Wren</b> "
+                        "<b>vote Ash</b></blockquote>")
+    assert quoted is not None
+    assert [(m.text, m.in_quote) for m in find_marks(quoted)] == [
+        ("vote Lark", True), ("vote Wren", False), ("vote Ash", False)]
+    assert read == [1]

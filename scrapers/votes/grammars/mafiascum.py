@@ -90,7 +90,7 @@ def parse(text: str, *, tag: bool = False) -> list[Command]:
     vote for no lynch. A vote word at the start of a clause with a separator after it
     ("Vote:"), or a vote tag (`tag`), and no name is a vote that names no one."""
     commands: list[Command] = []
-    keys = list(_MS_KEY.finditer(text))
+    keys = list(_MS_KEY.finditer(text)) if may_hold_key(text) else []
     if not keys:
         if _NO_LYNCH.match(text) and len(text) <= 20:
             return [Command("no-lynch", None, text.strip())]
@@ -108,8 +108,9 @@ def parse(text: str, *, tag: bool = False) -> list[Command]:
             commands.append(Command("unvote", None, piece.strip(" ,;:")))
             continue
         rest = text[m.end(): end]
-        name = _name_after(rest)
-        if name is None:
+        clause = _name_clause(rest)  # read once for the name, "x2" and a second name
+        name = None if clause is None else _bare(clause[0])
+        if clause is None or not name:
             # the last vote word of the run, written as a command, not a typed tag's end
             # ("[/vote]"), nor a lead-in to the next ("VOTE: Vote: X", "VOTE: UNVOTE")
             if i + 1 == len(keys) and (tag or m["hammer"] or _SEPARATOR.match(rest)) \
@@ -123,15 +124,20 @@ def parse(text: str, *, tag: bool = False) -> list[Command]:
             commands.append(Command("no-lynch", None, piece.strip(" ,;")))
         else:
             commands.append(Command("vote", name, piece.strip(" ,;"),
-                                    both=_doubled(rest), split=_two_names(rest)))
+                                    both=_doubled(clause), split=_two_names(clause)))
     return commands
 
 
 def _has_words(rest: str) -> bool:
     """Whether a clause the name reader found no name in still holds words ("Vote: . I will
     take time to think" holds none before its full stop; "vote, thanks" is talk)."""
-    first = re.split(r"[.!?\n]", re.sub(r"^\s*[:=\-–>]+", "", rest), maxsplit=1)[0]
-    return bool(re.search(r"\w", first))
+    first = _SENTENCE_END.split(_LEADING_SEPARATORS.sub("", rest), maxsplit=1)[0]
+    return _WORD.search(first) is not None
+
+
+_SENTENCE_END = re.compile(r"[.!?\n]")
+_LEADING_SEPARATORS = re.compile(r"^\s*[:=\-–>]+")
+_WORD = re.compile(r"\w")
 
 
 _BREAK = re.compile(r"[;,.!?:|\n]|\s[-–—]{1,2}\s|\[/\w*\]?|\{/\w*\}?|\]")
@@ -153,6 +159,13 @@ def _clause_start(before: str) -> bool:
     people write before a vote ("Hammer vote X", "FoS: Dragon, Vote: MM4"). After other
     words it is talk about votes ("... for Peabody to unvote at that point") or a report of
     someone else's ("Edosurist vote me")."""
+    # most votes open their run: nothing before them for `_lead_in` to read (it says yes
+    # to every blank text)
+    return not before or before.isspace() or _lead_in(before)
+
+
+def _lead_in(before: str) -> bool:
+    """`_clause_start`'s reading of the text before the vote word."""
     if (before.count('"') + before.count("“") + before.count("”")) % 2:
         return False  # inside quoted speech: 'saying "if I'm the top scumread, vote me"'
     breaks = list(_BREAK.finditer(before))
@@ -187,19 +200,24 @@ def _bare(name: str) -> str:
     return _DOUBLED.sub("", name).strip()
 
 
-def _doubled(rest: str) -> bool:
-    """"X x2", "X*2", "X (x2)": both of a doublevoter's votes on X."""
-    clause, after = _clause(rest)
+def _doubled(clause_after: tuple[str, str]) -> bool:
+    """"X x2", "X*2", "X (x2)": both of a doublevoter's votes on X (`_clause`'s reading of
+    what follows the vote word)."""
+    clause, after = clause_after
     return _DOUBLED.search(clause.strip().strip(",:;.!?\"'«»()[]{}").strip()) is not None or \
-        re.match(r"\s*\(\s*x\s*2\s*\)", after, re.I) is not None
+        _X2_AFTER.match(after) is not None
 
 
-def _two_names(rest: str) -> tuple[str, str] | None:
+_X2_AFTER = re.compile(r"\s*\(\s*x\s*2\s*\)", re.I)
+
+
+def _two_names(clause_after: tuple[str, str]) -> tuple[str, str] | None:
     """Two names written one after the other ("Vote: A, B", "Vote: A and B", "A & B"), the
     second of at most `_MAX_SECOND_WORDS` words up to its clause's end; None when the vote
     names one. Read only for a voter whose two votes stand apart (the extractor decides,
-    and takes the two only where each names a player)."""
-    first, tail = _clause(rest)
+    and takes the two only where each names a player). `clause_after`: `_clause`'s reading
+    of what follows the vote word."""
+    first, tail = clause_after
     low = first.lower()
     joins = [i for i in (low.find(" and "), first.find(" & "), first.find(" + ")) if i >= 0]
     if joins:  # "A and B" in one clause
@@ -215,19 +233,34 @@ def _two_names(rest: str) -> tuple[str, str] | None:
     return first, second
 
 
-def _name_after(rest: str) -> str | None:
-    """The name written after 'vote': past ':' '-' '=', 'for', up to the clause's end;
-    none when the clause ends at once ("one vote, thanks")."""
-    if re.match(r"^\s*[,.!?)]", rest) or _VERB_AFTER.match(rest):
+def _name_clause(rest: str) -> tuple[str, str] | None:
+    """The clause after 'vote' that holds its name (`_clause`: past ':' '-' '=', 'for', up
+    to the clause's end, and what follows it); None when the clause ends at once ("one
+    vote, thanks"). Its name is `_bare` of the clause: a doublevoter's "X x2" names X (the
+    weight is the role's or, for one whose votes stand apart, `Command.both`)."""
+    if _ENDS_AT_ONCE.match(rest) or _VERB_AFTER.match(rest):
         return None
-    # a doublevoter's "X x2": the weight is the role's (or, for one whose votes stand
-    # apart, `Command.both`), the name is X
-    return _bare(_clause(rest)[0]) or None
+    return _clause(rest)
+
+
+_ENDS_AT_ONCE = re.compile(r"^\s*[,.!?)]")
 
 
 def looks_like(mark: Mark) -> bool:
     """A bold run or vote tag with the vote word in it ("vote", "unvote", "vtoe")."""
-    return mark.kind != "color" and _MS_KEY.search(mark.text) is not None
+    return mark.kind != "color" and may_hold_key(mark.text) and \
+        _MS_KEY.search(mark.text) is not None
+
+
+def may_hold_key(text: str) -> bool:
+    """Whether `_MS_KEY` may find a vote word in `text`: no where its lower-cased form
+    holds none of the pattern's words. Most bold runs are no vote (emphasis, a quote's
+    title): the pattern has no literal start and is tried at every character, `lower()`
+    and `in` look at each once, in C. Never no where the pattern matches: its words match
+    case-blind only what lowers to them (checked over all of Unicode in
+    tests/scrapers/test_votes_mafiascum.py)."""
+    low = text.lower()
+    return "vote" in low or "vtoe" in low or "hammer" in low
 
 
 def read_lines(lines: list[str]) -> list[Command]:
