@@ -40,6 +40,7 @@ from scrapers.names.scoring import (
     How,
     Name,
     Reading,
+    Sieve,
     Written,
     read,
     typo_score,
@@ -111,9 +112,11 @@ class NameIndex:
     _memo: dict[tuple[str, frozenset[str] | None, int], Resolution] = field(
         init=False, repr=False)
     _read: dict[tuple[str, int], _Readings] = field(init=False, repr=False)
+    _sieve: Sieve = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.entries = [e for e in map(Entry.of, self.names) if e is not None]
+        self._sieve = Sieve.of(self.entries)
         self._cuts = sorted({p for n in self.names for p in (n.until, n.from_post)
                              if p is not None})
         self._now = {}
@@ -283,7 +286,9 @@ class NameIndex:
         w = Written.of(text, key)
         best: dict[str, _Best] = {}
         gm_best = 0.0  # the best reading of a moderator's name other than exact
-        for e, state in now.entries:
+        # the names the text may read as at all (the others read as nothing: `Sieve`)
+        picked = self._sieve.may_read(w)
+        for e, state in now.entries if picked is None else [now.entries[i] for i in picked]:
             r = read(w, e, old=state == "old", future=state == "future")
             if r is None:
                 continue
