@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from engine.gamelog import GameLog, Meta, Occupant, Slot
 from scrapers.names import GM, Name, NameIndex, resolver
-from scrapers.names.keys import fold, leet_keys, split_words
-from scrapers.names.resolver import _squeeze
+from scrapers.names.keys import fold, leet_keys, lemma_keys, split_words
+from scrapers.names.resolver import _skeleton, _squeeze
 from scrapers.names.scoring import Entry, Reading, Sieve, Written, read
 
 
@@ -345,3 +345,28 @@ def test_a_text_is_read_only_against_the_names_it_may_read_as(
     index = NameIndex([Name("\u212a Ruby Sun", "k"), Name("Moss", "m")])
     assert _read(index, "RS") == ("k", "initials", ())
     assert asked == ["\u212a Ruby Sun"]
+
+
+def test_a_texts_keys_are_made_once_an_index(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text's lemma and leet keys (`Written`) are the same at every stretch of posts:
+    made once, while its readings still follow who can be meant at each."""
+    made: list[str] = []
+    real = Written.of
+
+    def spy(text: str, key: str) -> Written:
+        made.append(text)
+        return real(text, key)
+
+    monkeypatch.setattr(Written, "of", spy)
+    index = NameIndex([Name("Pumpkin", "pump", until=100),
+                       Name("Marigold", "pump", from_post=100), Name("Marimba", "mar")])
+    assert _read(index, "Mari", at=10) == ("mar", "prefix", ())
+    assert _read(index, "Mari", at=120) == (None, "ambiguous", ("mar", "pump"))
+    assert _read(index, "Mari", at=None) == (None, "ambiguous", ("mar", "pump"))
+    assert made == ["Mari"]
+
+
+def test_lemma_keys_and_sounds_are_remembered() -> None:
+    # every text of a count and a vote, and every name of both stages' indexes
+    assert lemma_keys("Санта Круса") is lemma_keys("Санта Круса")
+    assert _skeleton("nahmannsson") is _skeleton("nahmannsson") == "nhmnsn"
