@@ -218,8 +218,9 @@ class Sieve:
     inflected form may start with another letter: 'людей' is 'человек'); the text the
     name's initials, a whole word of it or one of its leet keys; the name starting with the
     text's first letter (exact, prefix, written on, doubled, subsequence); the text inside
-    the name (substring; the start of a later word, a piece of the name). A text with leet
-    readings of its own is read against every name, its readings spelt like it."""
+    the name (substring; the start of a later word, a piece of the name). The same for each
+    of the text's own leet readings, which are spelt as it is (a leet key in common is one
+    of the name's own, or its key, which starts with the name's first letter)."""
 
     entries: tuple[Entry, ...]
     first: dict[str, tuple[int, ...]]  # a name's first letter -> the names (by position)
@@ -244,14 +245,16 @@ class Sieve:
 
     def may_read(self, w: Written) -> list[int] | None:
         """The positions of the entries `w` may read as, in order; None: every entry."""
-        key = w.key
-        if not key or w.leet:
-            return None
-        found = set(self.first.get(key[0], ()))
-        for mark in (key, *w.lemmas):
+        found: set[int] = set()
+        for mark in w.lemmas:
             found.update(self.marks.get(mark, ()))
-        if key in self.joined:
-            found.update(i for i, e in enumerate(self.entries) if key in e.key)
+        for key in (w.key, *w.leet):  # its leet readings are spelt as it is
+            if not key:
+                return None
+            found.update(self.first.get(key[0], ()))
+            found.update(self.marks.get(key, ()))
+            if key in self.joined:
+                found.update(i for i, e in enumerate(self.entries) if key in e.key)
         return sorted(found)
 
 
