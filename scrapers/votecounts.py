@@ -243,6 +243,8 @@ def _items(rest: str) -> list[str]:
 
 def _parse_line(text: str, names: _Names, at: int) -> _Line | None:
     """A line read as head, separator, voters; None when it cannot be a tally line."""
+    if not _may_part(text):
+        return None
     line = _BULLET.sub("", text)
     sep = _SEP.search(_mask(line))
     if sep is not None:
@@ -285,6 +287,15 @@ def _parse_line(text: str, names: _Names, at: int) -> _Line | None:
             _mask(rest) == "\x01" * len(rest):
         rest = rest[1:-1]  # "Valern - 3 (Giitah, hiplop)", "Bob - [Carol, Dave]": in brackets
     return _Line(text, kind, target, written, _items(rest), bool(_ANNOTATION.search(line)))
+
+
+def _may_part(text: str) -> bool:
+    """Whether `_parse_line` may find a head in `text`: a separator (`_SEP`: ':', a dash,
+    '=') or a number in brackets (`_NUMBER_GROUP`) needs one of these characters, which
+    taking a bullet off and blanking groups only remove. Most lines of a GM's post (the
+    story, the rules) hold none: no regex is run on them."""
+    return ":" in text or "-" in text or "(" in text or "[" in text or "{" in text \
+        or "=" in text or "\u2014" in text or "\u2013" in text
 
 
 # -- one post ----------------------------------------------------------------------------

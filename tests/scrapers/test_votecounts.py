@@ -389,3 +389,40 @@ def test_count_lines_walks_only_elements_with_elements_inside(
     assert count_lines(root) == ["Vote Count", "Bob (2): Carol, Dave", "Eve (0):"]
     # the root and the <div> holding a <br>: not the <br>s, nor the bold <div> of text only
     assert walked == [str(root.tag), "div"]
+
+
+_LINE_BITS = st.sampled_from(["Bob", "Carol", "Not Voting", "No Lynch", "L", "2", "(2)", "[3]",
+                              "{1}", ":", "-", " - ", "=", "\u2014", "\u2013", ",", ".", " ",
+                              "x2", "18:00", "*", ">", "•", "1.", "lynch", "<", "/", "&"])
+
+
+_NAMES = votecounts._Names(game())
+
+
+@given(st.lists(_LINE_BITS, max_size=12).map("".join))
+@settings(max_examples=600, derandomize=True)
+def test_a_line_without_a_separator_or_bracket_is_no_tally_line(text: str) -> None:
+    names = _NAMES
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(votecounts, "_may_part", lambda _text: True)
+        read = votecounts._parse_line(text, names, 1)
+    assert votecounts._parse_line(text, names, 1) == read
+    if not votecounts._may_part(text):
+        assert read is None
+
+
+def test_a_line_without_a_separator_or_bracket_is_not_parsed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    parsed: list[str] = []
+    real = votecounts._BULLET
+
+    class Spy:
+        def sub(self, repl: str, text: str) -> str:
+            parsed.append(text)
+            return real.sub(repl, text)
+
+    monkeypatch.setattr(votecounts, "_BULLET", Spy())
+    vc, _ = only("Vote Count 1.1<br>As the sun rises, the villagers gather<br>"
+                 "Glork (2) - Hiraki, KayP<br>Not voting: Vifam")
+    assert rows(vc) == [("Glork", 2.0, ["Hiraki", "KayP"])]
+    assert parsed == ["Glork (2) - Hiraki, KayP", "Not voting: Vifam"]
