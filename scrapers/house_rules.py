@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from engine.gamelog import GameLog, ParseIssue, Post, Where
 from scrapers.html_text import PostBodies, element_text
-from scrapers.stated_thresholds import NO_LYNCH_KEY, threshold_rulings
+from scrapers.stated_thresholds import NO_LYNCH_KEY, sentences, threshold_rulings
 from scrapers.votes.marks import parse_body
 
 RULES_POSTS = 5  # GM posts read before the first day starts: the rules post and its parts
@@ -104,7 +104,10 @@ SAYS: tuple[_Says, ...] = (
           none_of=(_NOT,), applied=False),
 )
 
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+|\n+")
+# every option's patterns above need one of these in a match (the first of `all_of`: a
+# deadline, "end of the day", "time runs out", an unvote, a vote, a double lynch or vote): a
+# sentence without any states nothing (a new option adds its word here)
+_NEEDS = ("vot", "double", "deadline", "end", "runs")
 
 
 def rules_posts(log: GameLog) -> list[Post]:
@@ -134,9 +137,8 @@ def statements(post: Post, keys: set[str] | None = None,
         return []
     text = element_text(root, set())
     out: list[Statement] = []
-    for sentence in _SENTENCE.split(text):
-        sentence = " ".join(sentence.split())
-        if not sentence or len(sentence) > 400:
+    for sentence in sentences(text, _NEEDS):
+        if len(sentence) > 400:
             continue  # a run-on block is not one rule
         said: set[str] = set()
         for rule in SAYS:

@@ -13,6 +13,7 @@ and the count keeps the majority (a different count must be chosen knowingly).""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from engine.day.standing import majority_of
@@ -61,17 +62,15 @@ def stated_thresholds(log: GameLog) -> list[Stated]:
     out: list[Stated] = []
     seen: set[tuple[int, int, int | None, int | None]] = set()
     for post in log.posts:
-        if not post.gm or post.deleted or not _may_state(post.text):
+        if not post.gm or post.deleted or not may_hold(post.text, _WORDS):
             continue
         day = _day_of(days, post.number)
         if day is None:
             continue
-        for sentence in _SENTENCE.split(post.text):
-            sentence = " ".join(sentence.split())
+        # each match of `_TO_LYNCH` or `_TO_NO_LYNCH` holds one of `_WORDS` (lower case)
+        for sentence in sentences(post.text, _WORDS):
             if len(sentence) > 300:
                 continue  # a run-on block, not one statement
-            if not _may_state(sentence):
-                continue
             lynch_m = _TO_LYNCH.search(_TO_NO_LYNCH.sub(" ", sentence))
             nl_m = _TO_NO_LYNCH.search(sentence)
             if lynch_m is None and nl_m is None:
@@ -91,14 +90,52 @@ def stated_thresholds(log: GameLog) -> list[Stated]:
     return out
 
 
-def _may_state(text: str) -> bool:
-    """Whether `_TO_LYNCH` or `_TO_NO_LYNCH` may match: each match holds one of `_WORDS`,
-    which `lower()` and `in` find in ASCII text (elsewhere case-blind matching also takes a
-    Turkish 'İ' for an 'i': the patterns decide)."""
+def sentences(text: str, needles: tuple[str, ...]) -> Iterator[str]:
+    """The sentences of `text` (split at `_SENTENCE`) that may hold one of `needles` (lower
+    case, no spaces; `may_hold`), spaces collapsed, in order: what a reader looking for
+    those words reads. Only the lines that may hold one are split: most lines of a long post
+    hold none, and a sentence holds no word its line does not.
+
+    The same sentences as the whole text split: every line break is in a boundary (a break
+    alone, or in the spaces after a sentence's end), so no sentence runs over two lines, and
+    a line split alone finds the same boundaries in it (the spaces a boundary runs on into
+    the next line start that line's first sentence, and collapsing drops them)."""
+    for line in _lines_with(text, needles):
+        for sentence in _SENTENCE.split(line):
+            sentence = " ".join(sentence.split())
+            if sentence and may_hold(sentence, needles):
+                yield sentence
+
+
+def may_hold(text: str, needles: tuple[str, ...]) -> bool:
+    """Whether a case-blind pattern that matches only around one of `needles` (lower case)
+    may match in `text`: in ASCII text, whether its lower case holds one; elsewhere always
+    (case-blind matching takes more than `lower()` there: a Turkish 'İ' for an 'i', the
+    Kelvin sign for a 'k')."""
     if not text.isascii():
         return True
     low = text.lower()
-    return any(word in low for word in _WORDS)
+    return any(needle in low for needle in needles)
+
+
+def _lines_with(text: str, needles: tuple[str, ...]) -> list[str]:
+    """The lines of `text` that `may_hold` one of `needles`, in order; in ASCII text found
+    by `find` in the whole text's lower case (a test a line costs a call a line)."""
+    if not text.isascii():
+        return [line for line in text.split("\n") if may_hold(line, needles)]
+    low = text.lower()
+    starts: set[int] = set()
+    for needle in needles:
+        at = low.find(needle)
+        while at >= 0:
+            starts.add(low.rfind("\n", 0, at) + 1)
+            end = low.find("\n", at)
+            at = -1 if end < 0 else low.find(needle, end)
+    lines = []
+    for start in sorted(starts):
+        end = text.find("\n", start)
+        lines.append(text[start:] if end < 0 else text[start:end])
+    return lines
 
 
 def _day_of(days: list[tuple[int, int | None, int | None]], post: int) -> int | None:

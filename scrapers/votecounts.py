@@ -38,9 +38,16 @@ def _left_out(el: etree._Element) -> bool:
     """Not the count as it stands: quotes, spoilers and hidden text (not the GM's words, or
     an old count folded away), and struck-through names (withdrawn votes some moderators
     keep in the line as history)."""
-    if el.tag in _DROP or _APART_CLASS.search(el.get("class") or ""):
+    return el.tag in _DROP or _set_apart(el.get("class"), el.get("style"))
+
+
+def _set_apart(cls: str | None, style: str | None) -> bool:
+    """`_left_out` by the element's class and style (None: not given)."""
+    if cls and _APART_CLASS.search(cls):
         return True
-    style = (el.get("style") or "").replace(" ", "").lower()
+    if not style:
+        return False
+    style = style.replace(" ", "").lower()
     return "display:none" in style or "visibility:hidden" in style or "line-through" in style
 
 
@@ -50,18 +57,24 @@ def count_lines(root: etree._Element) -> list[str]:
     bold and colour as <div style="display:inline">: "<b>Bob</b> (2): A" is one line.)"""
     parts: list[str] = [root.text or ""]
     _walk(root, parts)
-    return [" ".join(line.split()) for line in "".join(parts).split("\n") if line.strip()]
+    return [line for raw in "".join(parts).split("\n") if (line := " ".join(raw.split()))]
 
 
 def _walk(node: etree._Element, parts: list[str]) -> None:
+    # `_left_out` spelt out, each attribute asked once: this runs on every element of
+    # every GM post of a day
     for child in node:
-        if isinstance(child.tag, str) and not _left_out(child):
-            if child.tag == "tr":
+        tag = child.tag
+        if isinstance(tag, str) and tag not in _DROP and not _set_apart(
+                child.get("class"), child.get("style")):
+            if tag == "tr":
                 parts.append(f"\n{_row(child)}\n")
             else:
                 block = is_block(child)
-                parts.extend(("\n" if block else "", child.text or ""))
-                _walk(child, parts)
+                parts.append("\n" if block else "")
+                parts.append(child.text or "")
+                if len(child):  # no elements inside (a <br>, most <b>): nothing to walk
+                    _walk(child, parts)
                 parts.append("\n" if block else "")
         parts.append(child.tail or "")
 
@@ -230,6 +243,8 @@ def _items(rest: str) -> list[str]:
 
 def _parse_line(text: str, names: _Names, at: int) -> _Line | None:
     """A line read as head, separator, voters; None when it cannot be a tally line."""
+    if not _may_part(text):
+        return None
     line = _BULLET.sub("", text)
     sep = _SEP.search(_mask(line))
     if sep is not None:
@@ -272,6 +287,15 @@ def _parse_line(text: str, names: _Names, at: int) -> _Line | None:
             _mask(rest) == "\x01" * len(rest):
         rest = rest[1:-1]  # "Valern - 3 (Giitah, hiplop)", "Bob - [Carol, Dave]": in brackets
     return _Line(text, kind, target, written, _items(rest), bool(_ANNOTATION.search(line)))
+
+
+def _may_part(text: str) -> bool:
+    """Whether `_parse_line` may find a head in `text`: a separator (`_SEP`: ':', a dash,
+    '=') or a number in brackets (`_NUMBER_GROUP`) needs one of these characters, which
+    taking a bullet off and blanking groups only remove. Most lines of a GM's post (the
+    story, the rules) hold none: no regex is run on them."""
+    return ":" in text or "-" in text or "(" in text or "[" in text or "{" in text \
+        or "=" in text or "\u2014" in text or "\u2013" in text
 
 
 # -- one post ----------------------------------------------------------------------------

@@ -54,6 +54,7 @@ def lemmas(word: str) -> frozenset[str]:
     return frozenset(f for f in forms if f)
 
 
+@lru_cache(maxsize=65536)  # every text a count or a vote names, and every name
 def lemma_keys(text: str) -> frozenset[str]:
     """Every way to fold a name word by word into normal forms: 'за Мальту' words are
     handled by the caller; here 'Кубу' -> {'куба', 'куб', 'кубу'}, 'Санта Круса' ->

@@ -29,6 +29,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 from engine.gamelog import GameLog
@@ -40,6 +41,7 @@ from scrapers.names.scoring import (
     How,
     Name,
     Reading,
+    Sieve,
     Written,
     read,
     typo_score,
@@ -111,14 +113,19 @@ class NameIndex:
     _memo: dict[tuple[str, frozenset[str] | None, int], Resolution] = field(
         init=False, repr=False)
     _read: dict[tuple[str, int], _Readings] = field(init=False, repr=False)
+    # each text's `Written` (its lemma and leet keys), the same at every stretch
+    _written: dict[str, Written] = field(init=False, repr=False)
+    _sieve: Sieve = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.entries = [e for e in map(Entry.of, self.names) if e is not None]
+        self._sieve = Sieve.of(self.entries)
         self._cuts = sorted({p for n in self.names for p in (n.until, n.from_post)
                              if p is not None})
         self._now = {}
         self._memo = {}
         self._read = {}
+        self._written = {}
 
     @classmethod
     def from_log(cls, log: GameLog) -> NameIndex:
@@ -280,10 +287,14 @@ class NameIndex:
         found = self._read.get(memo)
         if found is not None:
             return found
-        w = Written.of(text, key)
+        w = self._written.get(text)
+        if w is None:
+            w = self._written[text] = Written.of(text, key)
         best: dict[str, _Best] = {}
         gm_best = 0.0  # the best reading of a moderator's name other than exact
-        for e, state in now.entries:
+        # the names the text may read as at all (the others read as nothing: `Sieve`)
+        picked = self._sieve.may_read(w)
+        for e, state in now.entries if picked is None else [now.entries[i] for i in picked]:
             r = read(w, e, old=state == "old", future=state == "future")
             if r is None:
                 continue
@@ -425,16 +436,21 @@ def _blend(key: str, now: _Now) -> tuple[str, ...]:
 def _squeeze(key: str) -> str:
     """Runs of three or more of a letter made two ('slandaaaaaar' -> 'slandaar',
     'bzzzzzulge' -> 'bzzulge'): shouting, not spelling."""
-    return re.sub(r"(.)\1{2,}", r"\1\1", key)
+    return _RUNS.sub(r"\1\1", key)
 
 
+_RUNS = re.compile(r"(.)\1{2,}")
+_VOWELS = re.compile(r"[aeiouy]")
+_REPEATS = re.compile(r"(.)\1+")
 _INSERT = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\}")
 _ASIDE = re.compile(r"^\s*([^()]*\w[^()]*?)\s*\(([^()]*\w[^()]*?)\)?\s*$")
 _ARTICLE = re.compile(r"^\s*the(?=[\s_-]*[^\W\d_])[\s_-]*", re.I)
 
 
+@lru_cache(maxsize=16384)
 def _skeleton(key: str) -> str:
     """The first letter and the consonants after it, each run of one letter once
-    ('nahmann' and 'nhammen' -> 'nhmn')."""
-    rest = re.sub(r"[aeiouy]", "", key[1:])
-    return re.sub(r"(.)\1+", r"\1", key[:1] + rest)
+    ('nahmann' and 'nhammen' -> 'nhmn'). Remembered: a text read as a typo is held against
+    every name's skeleton."""
+    rest = _VOWELS.sub("", key[1:])
+    return _REPEATS.sub(r"\1", key[:1] + rest)

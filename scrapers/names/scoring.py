@@ -207,6 +207,57 @@ def read(w: Written, e: Entry, *, old: bool, future: bool = False) -> Reading | 
     return best
 
 
+@dataclass(frozen=True)
+class Sieve:
+    """The names a written text may read as at all, found by looking up the text's own
+    letters instead of reading it against every name (most texts read as one or two of a
+    game's names, or none; `read` on every name of every slot was most of the resolver's
+    time). Whatever `Sieve.of(entries).may_read(w)` leaves out, `read(w, e, ...)` gives None
+    for, whatever `old` and `future` (tests/scrapers/test_names_scoring.py holds the two
+    together). By `read` and `_spelt`, a reading needs one of: a lemma key in common (an
+    inflected form may start with another letter: 'людей' is 'человек'); the text the
+    name's initials, a whole word of it or one of its leet keys; the name starting with the
+    text's first letter (exact, prefix, written on, doubled, subsequence); the text inside
+    the name (substring; the start of a later word, a piece of the name). The same for each
+    of the text's own leet readings, which are spelt as it is (a leet key in common is one
+    of the name's own, or its key, which starts with the name's first letter)."""
+
+    entries: tuple[Entry, ...]
+    first: dict[str, tuple[int, ...]]  # a name's first letter -> the names (by position)
+    # initials, whole words, lemma keys, and the leet keys of a name with several -> the
+    # names: a text that is none of them reads as none of these ways
+    marks: dict[str, frozenset[int]]
+    joined: str  # the names' keys one a line: a text inside none is inside no name
+
+    @classmethod
+    def of(cls, entries: list[Entry]) -> Sieve:
+        first: dict[str, list[int]] = {}
+        marks: dict[str, set[int]] = {}
+        for i, e in enumerate(entries):
+            first.setdefault(e.key[0], []).append(i)
+            several_leet = e.leet if len(e.leet) > 1 else frozenset()
+            for mark in (*e.initials, *e.whole_words, *e.lemmas, *several_leet):
+                marks.setdefault(mark, set()).add(i)
+        # keys are letters and digits only (`fold`): the line break joins no two into a text
+        return cls(tuple(entries), {k: tuple(v) for k, v in first.items()},
+                   {k: frozenset(v) for k, v in marks.items()},
+                   "\n".join(e.key for e in entries))
+
+    def may_read(self, w: Written) -> list[int] | None:
+        """The positions of the entries `w` may read as, in order; None: every entry."""
+        found: set[int] = set()
+        for mark in w.lemmas:
+            found.update(self.marks.get(mark, ()))
+        for key in (w.key, *w.leet):  # its leet readings are spelt as it is
+            if not key:
+                return None
+            found.update(self.first.get(key[0], ()))
+            found.update(self.marks.get(key, ()))
+            if key in self.joined:
+                found.update(i for i, e in enumerate(self.entries) if key in e.key)
+        return sorted(found)
+
+
 def _spelt(key: str, caps: bool, e: Entry, old: bool,
            undoubled: frozenset[str]) -> Reading | None:
     """The best reading of the letters as they stand, strongest first: word, initials,

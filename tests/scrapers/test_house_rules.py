@@ -5,10 +5,23 @@ both ways reported, a user's choice never overridden, and the post and sentence 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from engine.gamelog import Boundary, GameLog, Phase
-from scrapers.house_rules import apply_house_rules, read_house_rules, rules_posts
-from scrapers.stated_thresholds import stated_thresholds
+import scrapers.stated_thresholds as thresholds
+from engine.gamelog import Boundary, GameLog, Phase, Post
+from scrapers.house_rules import (
+    _NEEDS,
+    SAYS,
+    Statement,
+    apply_house_rules,
+    read_house_rules,
+    rules_posts,
+    statements,
+)
+from scrapers.html_text import element_text
+from scrapers.stated_thresholds import _SENTENCE, _WORDS, may_hold, sentences, stated_thresholds
+from scrapers.votes.marks import parse_body
 from tests.scrapers.votes_game import day_one
 
 KEYS = ["mafiascum.deadline", "mafiascum.vote-change", "mafiascum.vote-position"]
@@ -199,3 +212,83 @@ def test_a_chosen_no_lynch_ruling_stands_and_players_posts_state_nothing() -> No
 def test_a_stated_threshold_in_any_word_is_read(sentence: str) -> None:
     found = stated_thresholds(stated(sentence))
     assert [s.lynch for s in found] == [3], sentence
+
+
+# -- only the lines and sentences that may state something are read -----------------------
+
+_PIECES = st.sampled_from([
+    "vote", "Unvotes", "VOTE", "double", "Deadline", "end of the day", "end of  the day",
+    "runs out", "lynch", "LYNCH", "majority", "L-0", "hammer", "eliminate", "3", "5 alive",
+    "to", "not", "are", "required", "the", "most votes", "İ", "\u212a", "ok", "Day", ".", "!",
+    "?", ";", " ", "  ", "\n", "\n\n", "\t", "\r", "\x0b", "\u2028", "\x85", "\xa0"])
+
+
+def _sentences_by_the_letter(text: str, needles: tuple[str, ...]) -> list[str]:
+    """The whole text split into sentences, each read whether it may hold a needle."""
+    return [s for s in (" ".join(p.split()) for p in _SENTENCE.split(text))
+            if s and may_hold(s, needles)]
+
+
+@given(st.lists(_PIECES, max_size=40).map("".join), st.sampled_from([_NEEDS, _WORDS]))
+@settings(max_examples=800, derandomize=True)
+def test_a_texts_sentences_are_those_of_the_whole_text_split(
+        text: str, needles: tuple[str, ...]) -> None:
+    assert list(sentences(text, needles)) == _sentences_by_the_letter(text, needles)
+
+
+def _statements_by_the_letter(post: Post) -> list[Statement]:
+    """`statements` reading every sentence of the post against every rule."""
+    root = parse_body(post.html)
+    if root is None:
+        return []
+    out: list[Statement] = []
+    for sentence in _SENTENCE.split(element_text(root, set())):
+        sentence = " ".join(sentence.split())
+        if not sentence or len(sentence) > 400:
+            continue
+        said: set[str] = set()
+        for rule in SAYS:
+            if rule.key not in said and all(p.search(sentence) for p in rule.all_of) and \
+                    not any(p.search(sentence) for p in rule.none_of):
+                said.add(rule.key)
+                out.append(Statement(rule.key, rule.option, post.number, sentence,
+                                     rule.applied))
+    return out
+
+
+_RULE_WORDS = st.sampled_from([
+    "deadline", "Deadline", "the end of the day", "time runs out", "most votes", "in the lead",
+    "no lynch", "nobody is lynched", "requires", "unvote", "Unvotes", "unvoting", "are", "is",
+    "not", "n't", "required", "necessary", "do not", "need", "have", "must", "before",
+    "votes without a previous unvote", "will not", "count", "if you don't unvote",
+    "double lynch", "Double Day", "doublevoter", "split", "different players",
+    "the same player", "cannot split", "vote", "start of a new line", "to be counted",
+    "Kelvin: \u212a", "İ", "Welcome", "to", "the", "game", ",", ".", ";", "!", "<br>",
+    "<br><br>", "  "])
+
+
+@given(st.lists(st.lists(_RULE_WORDS, max_size=14).map(" ".join), max_size=6))
+@settings(max_examples=500, derandomize=True)
+def test_statements_are_those_of_every_sentence_read(lines: list[str]) -> None:
+    post = rules(*lines).posts[0]
+    assert statements(post) == _statements_by_the_letter(post)
+
+
+def test_a_line_that_can_state_nothing_is_not_split(monkeypatch: pytest.MonkeyPatch) -> None:
+    split: list[str] = []
+
+    class Spy:
+        def split(self, text: str) -> list[str]:
+            split.append(text)
+            return _SENTENCE.split(text)
+
+    monkeypatch.setattr(thresholds, "_SENTENCE", Spy())
+    log = rules("Welcome to the game.", "Roles are sent by PM. Have fun!",
+                "Unvotes are not required.")
+    apply_house_rules(log, KEYS)
+    assert log.meta.rulings == {"mafiascum.vote-change": "implicit"}
+    assert split == ["Unvotes are not required."]
+    split.clear()
+    found = stated_thresholds(stated("Welcome back.\nWith 5 alive, it takes 3 to lynch.\nHi."))
+    assert [s.lynch for s in found] == [3]
+    assert split == ["With 5 alive, it takes 3 to lynch."]

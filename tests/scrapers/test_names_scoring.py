@@ -6,10 +6,14 @@ not yet joined, replaced players' nicks, the moderator). Every nick here is inve
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.gamelog import GameLog, Meta, Occupant, Slot
-from scrapers.names import GM, Name, NameIndex
-from scrapers.names.keys import leet_keys, split_words
+from scrapers.names import GM, Name, NameIndex, resolver
+from scrapers.names.keys import fold, leet_keys, lemma_keys, split_words
+from scrapers.names.resolver import _skeleton, _squeeze
+from scrapers.names.scoring import Entry, Reading, Sieve, Written, read
 
 
 def _read(index: NameIndex, written: str, **kw: object) -> tuple[str | None, str,
@@ -229,3 +233,143 @@ def test_resolutions_are_remembered_per_index_and_stretch() -> None:
     assert index.resolve("Mari", at=20) is first  # same stretch of posts: remembered
     assert index.resolve("Mari", at=120).how == "ambiguous"
     assert NameIndex(index.names).resolve("Mari", at=10) == first
+
+
+# -- the sieve: a name a text cannot read as is not read against it -----------------------
+# few letters, so that texts and names share starts, words, initials and letters often;
+# capitals, digits read as letters, separators, Cyrillic, and the Kelvin sign, which folds
+# to 'k' but starts no word: a name's initials need not start as the name does
+_ALPHABET = st.sampled_from([*"abeklmorABKLM", *"0134$", " ", "_", "-", *"аоя", "\u212a"])
+_NAMES = st.lists(st.text(_ALPHABET, min_size=1, max_size=12), min_size=1, max_size=6)
+
+
+@st.composite
+def _written(draw: st.DrawFn, names: list[str]) -> str:
+    """A text as a count or a vote writes it: a piece of a name (its start, a word, letters
+    inside it), a name with a letter more or less, its initials, or any text."""
+    name = draw(st.sampled_from(names))
+    i = draw(st.integers(0, len(name)))
+    j = draw(st.integers(i, len(name)))
+    how = draw(st.sampled_from(["piece", "start", "more", "less", "caps", "any"]))
+    if how == "piece":
+        return name[i:j]
+    if how == "start":
+        return name[:j]
+    if how == "more":
+        extra: str = draw(_ALPHABET)
+        return name[:i] + extra + name[i:]
+    if how == "less":
+        return name[:i] + name[i + 1:]
+    if how == "caps":
+        return "".join(w[:1] for w in name.split()).upper()
+    anything: str = draw(st.text(_ALPHABET, max_size=10))
+    return anything
+
+
+@given(st.data(), _NAMES)
+@settings(max_examples=600, derandomize=True)
+def test_the_sieve_leaves_out_only_names_read_gives_nothing(data: st.DataObject,
+                                                           names: list[str]) -> None:
+    entries = [e for e in (Entry.of(Name(n, f"s{i}")) for i, n in enumerate(names))
+               if e is not None]
+    text = data.draw(_written(names))
+    key = _squeeze(fold(text))
+    if len(key) < 2 or not entries:
+        return  # the resolver reads no such text against the names
+    w = Written.of(text, key)
+    picked = Sieve.of(entries).may_read(w)
+    if picked is None:
+        return
+    assert picked == sorted(set(picked))
+    for i, e in enumerate(entries):
+        if i not in picked:
+            for old, future in ((False, False), (True, False), (False, True)):
+                assert read(w, e, old=old, future=future) is None, (text, e.name.text)
+
+
+class _NoSieve(Sieve):
+    """Every name read against every text, as before the sieve."""
+
+    def may_read(self, w: Written) -> list[int] | None:
+        return None
+
+
+@given(st.data(), _NAMES)
+@settings(max_examples=300, derandomize=True)
+def test_the_sieve_gives_the_full_readings_answers(data: st.DataObject,
+                                                   names: list[str]) -> None:
+    # two slots replaced halfway (post 10), the moderator's name last
+    seats = [Name(n, f"s{i % 4}", until=10 if i in (0, 1) else None,
+                  from_post=10 if i in (4, 5) else None) for i, n in enumerate(names)]
+    seats.append(Name(data.draw(st.sampled_from(names)) + "m", GM, "gm"))
+    sieved, plain = NameIndex(seats), NameIndex(seats)
+    plain._sieve = _NoSieve.of(plain.entries)
+    for _ in range(4):
+        text = data.draw(_written(names))
+        at = data.draw(st.sampled_from([None, 5, 15]))
+        valid = data.draw(st.sampled_from([None, {"s0", "s2"}]))
+        assert sieved.resolve(text, valid=valid, at=at) == \
+            plain.resolve(text, valid=valid, at=at), text
+
+
+def test_a_text_is_read_only_against_the_names_it_may_read_as(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    index = NameIndex([Name("Quill", "q"), Name("Moss", "m"), Name("Tansy", "t"),
+                       Name("Wren", "w"), Name("Quartz", "z"), Name("Ember Lee", "e")])
+    asked: list[str] = []
+    real = read
+
+    def spy(w: Written, e: Entry, *, old: bool, future: bool = False) -> Reading | None:
+        asked.append(e.name.text)
+        return real(w, e, old=old, future=future)
+
+    monkeypatch.setattr(resolver, "read", spy)
+    assert _read(index, "Quil") == ("q", "prefix", ())
+    assert asked == ["Quill", "Quartz"]  # the names starting with 'q'
+    asked.clear()
+    assert _read(index, "lee") == ("e", "word", ())
+    assert asked == ["Ember Lee"]
+    asked.clear()
+    assert _read(index, "ansy") == ("t", "substring", ())  # letters inside Tansy
+    assert asked == ["Tansy"]
+    asked.clear()
+    assert _read(index, "qu1ll") == ("q", "leet", ())  # its leet readings looked up too
+    assert asked == ["Quill", "Quartz"]
+    asked.clear()
+    assert _read(index, "3mber") == ("e", "leet", ())  # 'ember': the first letter differs
+    assert asked == ["Ember Lee"]
+    asked.clear()
+    # an inflected form need not start as its normal form: 'людей' is 'человек'
+    index = NameIndex([Name("Человек", "h"), Name("Люба", "l"), Name("Моряк", "m")])
+    assert _read(index, "людей") == ("h", "lemma", ())
+    assert asked == ["Человек", "Люба"]
+    asked.clear()
+    # nor initials as the name: the Kelvin sign folds to 'k' but starts no word
+    index = NameIndex([Name("\u212a Ruby Sun", "k"), Name("Moss", "m")])
+    assert _read(index, "RS") == ("k", "initials", ())
+    assert asked == ["\u212a Ruby Sun"]
+
+
+def test_a_texts_keys_are_made_once_an_index(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text's lemma and leet keys (`Written`) are the same at every stretch of posts:
+    made once, while its readings still follow who can be meant at each."""
+    made: list[str] = []
+    real = Written.of
+
+    def spy(text: str, key: str) -> Written:
+        made.append(text)
+        return real(text, key)
+
+    monkeypatch.setattr(Written, "of", spy)
+    index = NameIndex([Name("Pumpkin", "pump", until=100),
+                       Name("Marigold", "pump", from_post=100), Name("Marimba", "mar")])
+    assert _read(index, "Mari", at=10) == ("mar", "prefix", ())
+    assert _read(index, "Mari", at=120) == (None, "ambiguous", ("mar", "pump"))
+    assert _read(index, "Mari", at=None) == (None, "ambiguous", ("mar", "pump"))
+    assert made == ["Mari"]
+
+
+def test_lemma_keys_and_sounds_are_remembered() -> None:
+    # every text of a count and a vote, and every name of both stages' indexes
+    assert lemma_keys("Санта Круса") is lemma_keys("Санта Круса")
+    assert _skeleton("nahmannsson") is _skeleton("nahmannsson") == "nhmnsn"

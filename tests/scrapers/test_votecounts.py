@@ -3,10 +3,18 @@ reported."""
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lxml import etree
+
+import scrapers.votecounts as votecounts
 from engine.gamelog import Boundary, GameLog, Phase, PhasePublished, VoteCount
-from scrapers.votecounts import read_vote_counts
+from scrapers.html_text import is_block
+from scrapers.votecounts import _DROP, _row, count_lines, read_vote_counts
+from scrapers.votes.marks import parse_body
 from tests.scrapers.votes_game import day_one
 
 NICKS = ["Bicephalous Bob", "Glork", "Untrod Tripod", "Fro99er", "Green Crayons",
@@ -299,3 +307,122 @@ def test_a_lone_line_without_a_heading_is_no_count() -> None:
     log = game("Talk first.", "Hiraki — Glork, KayP (2)")
     read_vote_counts(log)
     assert counts(log) == []
+
+
+# -- the post's lines, read cheaper -------------------------------------------------------
+
+
+def _left_out_by_the_letter(el: etree._Element) -> bool:
+    if el.tag in _DROP or re.search(r"spoiler|quote|hidden", el.get("class") or "", re.I):
+        return True
+    style = (el.get("style") or "").replace(" ", "").lower()
+    return "display:none" in style or "visibility:hidden" in style or "line-through" in style
+
+
+def _walk_by_the_letter(node: etree._Element, parts: list[str]) -> None:
+    for child in node:
+        if isinstance(child.tag, str) and not _left_out_by_the_letter(child):
+            if child.tag == "tr":
+                parts.append(f"\n{_row(child)}\n")
+            else:
+                block = is_block(child)
+                parts.extend(("\n" if block else "", child.text or ""))
+                _walk_by_the_letter(child, parts)
+                parts.append("\n" if block else "")
+        parts.append(child.tail or "")
+
+
+def _count_lines_by_the_letter(root: etree._Element) -> list[str]:
+    """`count_lines` as it was first written: every element walked, its class and style
+    asked for each test."""
+    parts: list[str] = [root.text or ""]
+    _walk_by_the_letter(root, parts)
+    return [" ".join(line.split()) for line in "".join(parts).split("\n") if line.strip()]
+
+
+_OPEN = st.sampled_from([
+    "<div>", '<div style="display:inline">', '<div style="display: INLINE;font-weight:bold">',
+    '<span style="text-decoration: line-through">', '<span style="DISPLAY:none">',
+    '<div class="quotecontent">', '<div class="Spoiler">', "<b>", "<i>", "<p>", "<li>",
+    "<blockquote>", "<s>", '<span style="color:red">', "<table><tr><td>"])
+_BITS = st.sampled_from(["Bob", "(2)", ":", " ", "  ", "\u00a0", "Carol,", "Dave", "<br>",
+                         "<br/>", "<hr>", "<img alt='x'>", "<cite>Bob wrote:</cite>",
+                         "<!-- note -->", "</td><td>3</td><td>Eve", "\n", "\t"])
+
+
+@st.composite
+def _html(draw: st.DrawFn, depth: int = 3) -> str:
+    out = []
+    for _ in range(draw(st.integers(0, 5))):
+        if depth and draw(st.booleans()):
+            tag: str = draw(_OPEN)
+            inner: str = draw(_html(depth - 1))
+            close = "".join(f"</{t}>" for t in reversed(re.findall(r"<(\w+)", tag)))
+            out.append(tag + inner + close)
+        else:
+            bit: str = draw(_BITS)
+            out.append(bit)
+    return "".join(out)
+
+
+@given(_html())
+@settings(max_examples=500, derandomize=True)
+def test_count_lines_reads_as_the_walk_of_every_element(html: str) -> None:
+    root = parse_body(html)
+    if root is not None:
+        assert count_lines(root) == _count_lines_by_the_letter(root)
+
+
+def test_count_lines_walks_only_elements_with_elements_inside(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    walked: list[str] = []
+    real = votecounts._walk
+
+    def spy(node: etree._Element, parts: list[str]) -> None:
+        walked.append(str(node.tag))
+        real(node, parts)
+
+    monkeypatch.setattr(votecounts, "_walk", spy)
+    root = parse_body(f"Vote Count<br>{BOLD.format('Bob')} (2): Carol, Dave<br>"
+                      "<div>Eve (0):<br></div>")
+    assert root is not None
+    assert count_lines(root) == ["Vote Count", "Bob (2): Carol, Dave", "Eve (0):"]
+    # the root and the <div> holding a <br>: not the <br>s, nor the bold <div> of text only
+    assert walked == [str(root.tag), "div"]
+
+
+_LINE_BITS = st.sampled_from(["Bob", "Carol", "Not Voting", "No Lynch", "L", "2", "(2)", "[3]",
+                              "{1}", ":", "-", " - ", "=", "\u2014", "\u2013", ",", ".", " ",
+                              "x2", "18:00", "*", ">", "•", "1.", "lynch", "<", "/", "&"])
+
+
+_NAMES = votecounts._Names(game())
+
+
+@given(st.lists(_LINE_BITS, max_size=12).map("".join))
+@settings(max_examples=600, derandomize=True)
+def test_a_line_without_a_separator_or_bracket_is_no_tally_line(text: str) -> None:
+    names = _NAMES
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(votecounts, "_may_part", lambda _text: True)
+        read = votecounts._parse_line(text, names, 1)
+    assert votecounts._parse_line(text, names, 1) == read
+    if not votecounts._may_part(text):
+        assert read is None
+
+
+def test_a_line_without_a_separator_or_bracket_is_not_parsed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    parsed: list[str] = []
+    real = votecounts._BULLET
+
+    class Spy:
+        def sub(self, repl: str, text: str) -> str:
+            parsed.append(text)
+            return real.sub(repl, text)
+
+    monkeypatch.setattr(votecounts, "_BULLET", Spy())
+    vc, _ = only("Vote Count 1.1<br>As the sun rises, the villagers gather<br>"
+                 "Glork (2) - Hiraki, KayP<br>Not voting: Vifam")
+    assert rows(vc) == [("Glork", 2.0, ["Hiraki", "KayP"])]
+    assert parsed == ["Glork (2) - Hiraki, KayP", "Not voting: Vifam"]
