@@ -128,7 +128,7 @@ def _import(files: MafiascumFiles, *, timezone: str, progress: Callable[[str], N
     say(f"reading {files.posts.name}")
     posts_bytes = read_bytes(files.posts)
     raw_posts = _checked_posts(list(iter_posts(posts_bytes, str(files.posts))),
-                               str(files.posts), issues)
+                               str(files.posts), issues, strict=strict)
     thread = raw_posts[0].thread
 
     say(f"reading {files.archive.name}")
@@ -249,10 +249,22 @@ def _decode(data: bytes, path: Path) -> str:
         raise BadInputError(str(path), f"line {line}", "not UTF-8 text") from exc
 
 
-def _checked_posts(raw: list[RawPost], file: str, issues: list[ParseIssue]) -> list[RawPost]:
-    """One thread, posts in order, duplicates removed only when identical."""
+def _checked_posts(raw: list[RawPost], file: str, issues: list[ParseIssue], *,
+                   strict: bool = False) -> list[RawPost]:
+    """One thread, posts in order, duplicates removed only when identical; a field whose
+    broken character was replaced reported (refused when `strict`)."""
     if not raw:
         raise BadInputError(file, None, "no posts in the file")
+    for rp in raw:
+        if rp.repaired:
+            what = (f"{', '.join(rp.repaired)} held half of a character (a lone UTF-16 "
+                    "surrogate, which no UTF-8 file can hold)")
+            if strict:
+                raise BadInputError(file, f"line {rp.line}", what)
+            issues.append(ParseIssue(
+                severity="warning", code="broken-character",
+                where=Where(file=file, line=rp.line, post=rp.number),
+                message=f"{what}; it is read as U+FFFD (\ufffd)"))
     thread = raw[0].thread
     for rp in raw:
         if rp.thread != thread:

@@ -44,6 +44,25 @@ class RawPost:
     time: str
     page: str
     thread: str
+    # the fields whose lone surrogates (half of a character the file's writer split, which
+    # no UTF-8 game log can hold) were made U+FFFD: the importer reports them
+    repaired: tuple[str, ...] = ()
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _repaired(obj: dict[str, object]) -> tuple[str, ...]:
+    """The string fields of a decoded line holding a lone surrogate, each made U+FFFD in
+    `obj`. Only the standard reader gives them (orjson refuses the line), so only its
+    lines are looked at."""
+    fixed = []
+    for key in REQUIRED:
+        value = obj[key]
+        if isinstance(value, str) and _LONE_SURROGATE.search(value):
+            obj[key] = _LONE_SURROGATE.sub("\ufffd", value)
+            fixed.append(key)
+    return tuple(fixed)
 
 
 def read_bytes(path: Path) -> bytes:
@@ -91,6 +110,13 @@ def iter_posts(data: bytes, file: str) -> Iterator[RawPost]:
                     f"not valid JSON at column {exc.colno}: {exc.msg}{hint}") from exc
             if not _well_formed(obj):
                 _check(obj, file, number)  # raises, naming what is wrong
+            assert isinstance(obj, dict)
+            repaired = _repaired(obj)
+            if repaired:
+                yield RawPost(number, obj["number"], str(obj["id"]), obj["user"],
+                              str(obj["user_id"]), obj["content"], obj["time"], obj["page"],
+                              str(obj["thread"]), repaired)
+                continue
         # by position: a keyword call binds each of the nine by name (two fifths of the
         # construction's time)
         yield RawPost(number, obj["number"], str(obj["id"]), obj["user"], str(obj["user_id"]),

@@ -279,8 +279,33 @@ def test_a_line_that_is_no_object_is_named() -> None:
 def test_a_line_reads_as_the_standard_json_reader_reads_it(line: bytes) -> None:
     [post] = list(iter_posts(line, "p.jsonl"))
     obj = json.loads(line)
+    # a lone surrogate (half a character) made U+FFFD, and said so: a game log is UTF-8
+    content = obj["content"].replace("\ud800", "\ufffd")
     assert (post.number, post.id, post.user, post.content, post.thread) == (
-        obj["number"], str(obj["id"]), obj["user"], obj["content"], str(obj["thread"]))
+        obj["number"], str(obj["id"]), obj["user"], content, str(obj["thread"]))
+    assert post.repaired == (("content",) if content != obj["content"] else ())
+
+
+def test_a_broken_character_is_reported_and_the_game_log_can_be_saved(tmp_path: Path) -> None:
+    """A post whose text holds half of a character (a lone surrogate the file's writer left,
+    "\\ud83d" without its pair) is read with U+FFFD in its place and a warning naming the
+    line; the game log saves as UTF-8. Strict, the file is refused naming the line."""
+    records = fx.posts()
+    records[2]["content"] = "I think \ud83d " + records[2]["content"]
+    ds = fx.write(tmp_path, records)
+    log = import_mafiascum(MafiascumFiles(ds.posts, ds.archive, ds.transitions))
+    post = next(p for p in log.posts if p.number == 2)
+    assert post.html.startswith("I think \ufffd ")
+    assert "\ufffd" in post.text
+    [issue] = [i for i in log.issues if i.code == "broken-character"]
+    assert (issue.where.line, issue.where.post, issue.severity) == (3, 2, "warning")
+    assert "content" in issue.message
+    saved = log.model_dump_json()  # UTF-8 can hold it now
+    assert "\ufffd" in saved
+    with pytest.raises(BadInputError) as err:
+        import_mafiascum(MafiascumFiles(ds.posts, ds.archive, ds.transitions), strict=True)
+    assert "line 3" in str(err.value)
+    assert "half of a character" in str(err.value)
 
 
 def test_a_line_that_is_no_json_names_its_column() -> None:
