@@ -195,7 +195,7 @@ def votes(
     try:
         log = load(game)
         ensure_votes(log, reread=reread)
-        results = count_all(log, day, parse_rulings(ruling or []))
+        results = count_all(log, day, parse_rulings(ruling or [], log))
     except MafiakitError as exc:
         raise _fail(exc) from None
     if format is Format.json:
@@ -222,7 +222,7 @@ def verify(
     try:
         log = load(game)
         ensure_votes(log)
-        report = run_verify(log, parse_rulings(ruling or []))
+        report = run_verify(log, parse_rulings(ruling or [], log))
     except MafiakitError as exc:
         raise _fail(exc) from None
     if format is Format.json:

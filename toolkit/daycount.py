@@ -12,7 +12,7 @@ from rich.table import Table
 from engine.day import DayResult, count_day, days_of
 from engine.errors import BadInputError
 from engine.gamelog import GameLog
-from engine.rulesets import get_ruleset
+from engine.rulesets import RulingError, get_ruleset
 from scrapers.votes import GRAMMARS, extract_votes
 
 
@@ -27,8 +27,9 @@ def ensure_votes(log: GameLog, *, reread: bool = False) -> bool:
     return True
 
 
-def parse_rulings(pairs: list[str]) -> dict[str, str]:
-    """`KEY=VALUE` pairs from the command line."""
+def parse_rulings(pairs: list[str], log: GameLog | None = None) -> dict[str, str]:
+    """`KEY=VALUE` pairs from the command line; with `log`, each checked against the game's
+    rule set (`RuleSet.given`: its own keys written whole, their options)."""
     out: dict[str, str] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
@@ -36,6 +37,11 @@ def parse_rulings(pairs: list[str]) -> dict[str, str]:
             raise BadInputError(None, "--ruling", f"{pair!r} is not KEY=VALUE "
                                 "(e.g. mafiascum.deadline=plurality)")
         out[key.strip()] = value.strip()
+    if log is not None and out:
+        try:
+            get_ruleset(log.meta.ruleset or "").given(out)
+        except RulingError as exc:
+            raise BadInputError(None, "--ruling", str(exc)) from None
     return out
 
 

@@ -9,7 +9,7 @@ Night N's effects on day N+1's votes are read from the game log as the GM record
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from engine.day.result import Ballot, DayEvent
@@ -409,9 +409,9 @@ def _bad_move(d: _Day, a: Action, order: list[str], living: list[str]) -> str | 
     return None
 
 
-def night_order(log: GameLog, day: int) -> list[str]:
+def night_order(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) -> list[str]:
     """The order of moves of the night after day `day`, highest priority first, as the day's
-    voting and the evening make it (for the night engine)."""
+    voting and the evening make it under `rulings` (for the night engine)."""
     from engine.day.count import count_day  # count imports this module
 
-    return count_day(log, day).order or []
+    return count_day(log, day, rulings).order or []

@@ -43,9 +43,14 @@ def replay_game(log: GameLog, rulings: Mapping[str, str] | None = None, *,
     """Every night of the log (up to night `until`) in order. `actions` replaces a night's
     log (for counterfactuals). A player the GM announced dead before a night (executed by
     day, or killed at night when the replay has them alive) takes no part in it."""
+    from engine.rulesets import get_ruleset
+
     rules = night_rules(log)
     players = start_players(log, rules)
-    chosen = {**log.meta.rulings, **(rulings or {})}
+    # every ruling with its option, an unknown key or option of the rule set refused (as
+    # `count_day` refuses it): a night replayed under a ruling that does not exist would
+    # say nothing of the reading asked for
+    chosen = get_ruleset(log.meta.ruleset or "").choose({**log.meta.rulings, **(rulings or {})})
     results: list[NightResult] = []
     for night in sorted(log.nights, key=lambda n: n.number):
         if until is not None and night.number > until:
@@ -56,7 +61,7 @@ def replay_game(log: GameLog, rulings: Mapping[str, str] | None = None, *,
         sent = (actions or {}).get(night.number, night.actions)
         order = night.order
         if order is None and rules.order_from_log is not None:
-            order = rules.order_from_log(log, night.number)
+            order = rules.order_from_log(log, night.number, chosen)
         # the day before night N is day N (D1, N1, D2, ...)
         day = next((d for d in log.days if d.number == night.number), None)
         result = run_night(rules, players, night.number, sent, chosen, order=order,

@@ -163,8 +163,9 @@ class NightRules:
     # from Jen Li / Murder or infection from Patient Zero"); equal ranks go by slot
     move_order: Callable[[NightState, Move], int] = lambda _s, _m: 0
     # where the players' priority sets the order of moves (open-roles: the day's voting
-    # order), the order of night N when the log does not give it (`NightLog.order`)
-    order_from_log: Callable[[GameLog, int], list[str]] | None = None
+    # order), the order of night N when the log does not give it (`NightLog.order`), under
+    # the rulings chosen (they may change the day's order)
+    order_from_log: Callable[[GameLog, int, Mapping[str, str]], list[str]] | None = None
     # what the day before the night did that the night must know (the world-cup fairy's
     # artifacts of day 1, a match the open-roles matchmaker made by day): run on the night's
     # state, as its first step "day", with that day's actions (`DayLog.actions`)

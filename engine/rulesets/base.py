@@ -96,6 +96,28 @@ class RuleSet:
         raise RulingError(f"rule set {self.id!r} has no ruling {key!r}; it has "
                           f"{[r.key for r in self.rulings]}")
 
+    def given(self, chosen: Mapping[str, str]) -> dict[str, str]:
+        """Rulings a person gave for a game of this rule set (`--ruling KEY=VALUE`): each key
+        one of this rule set's, written whole, each value one of its options. Anything else
+        is a `RulingError` naming the key and listing the rule set's keys: a reading asked
+        for and silently not applied would report the game under another."""
+        keys = [r.key for r in self.rulings]
+        listed = ", ".join(keys) or "none"
+        for key in chosen:
+            if key in keys:
+                continue
+            whole = f"{self.id}.{key}"
+            if whole in keys:
+                raise RulingError(f"ruling {key!r}: write it whole, {whole!r} (rule set "
+                                  f"{self.id!r}'s rulings: {listed})")
+            owner = key.partition(".")[0] if "." in key else None
+            why = (f"a ruling of rule set {owner!r}, not of this game's {self.id!r}"
+                   if owner is not None and owner != self.id else
+                   f"rule set {self.id!r} has no such ruling")
+            raise RulingError(f"ruling {key!r}: {why}; its rulings: {listed}")
+        self.choose(chosen)  # each option checked
+        return dict(chosen)
+
     def choose(self, chosen: Mapping[str, str]) -> dict[str, str]:
         """Every ruling of this rule set with its option: `chosen` over the defaults.
         Keys of other rule sets are ignored (a game log may carry several); an unknown key

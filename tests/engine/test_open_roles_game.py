@@ -110,9 +110,11 @@ def test_the_gm_mistakes_are_the_four_disputed_findings() -> None:
     assert deaths.chain[:2] == ("moves: Dyatel is killed (strike) by Pum",
                                 "end: Dyatel dies (strike)")
 
-    # (2) the witch gave Sova the follower's move: she followed Kit and saw his match
+    # (2) the witch gave Sova the follower's move: she followed Kit and saw his match (of Lis
+    # and Tigr; the GM said Lis and Rys)
     sova = disputed[("N2", "private: Sova on Kit")]
-    assert sova.published == "seen=Вы удачно совершили свой ночной ход. Результаты: ничего"
+    assert sova.published == ("seen=Вы удачно совершили свой ночной ход. Результаты: Kit: "
+                              "сводничество → Lis, Rys")
     assert sova.expected == ("seen=Вы удачно совершили свой ночной ход. Результаты: Kit: "
                              "сводничество → Lis, Tigr")
     swap = sova.chain.index("moves: Sova makes Rys's follow on Kit")

@@ -4,10 +4,17 @@ the night engine, and the victory condition."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from engine.day import count_day
 from engine.day.open_roles import night_order
 from engine.gamelog import Action, GameLog, NightLog
 from engine.night import Player, replay_game
-from engine.rulesets import get_ruleset
+from engine.rulesets import RulingError, get_ruleset
 from engine.rulesets.open_roles_night.rules import order_from_log, winners
 from tests.engine.day_cases import CASES, build_log, load_case
 
@@ -119,3 +126,55 @@ def test_a_lone_killer_owes_no_other_move() -> None:
     kill = [Action(actor="M", ability="kill", targets=["V"])]
     result = run_night(rules, players, 1, kill, order=["M", "V", "W"])
     assert [e.subject for e in result.events if e.kind == "duty-missed"] == ["M"]
+
+
+def _orders_given(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The order `replay_game` hands each night it plays."""
+    import engine.night.game as game
+
+    given: list[list[str]] = []
+    real = game.run_night
+
+    def spy(*args: Any, order: Sequence[str] | None = None, **kw: Any) -> Any:
+        given.append(list(order or []))
+        return real(*args, order=order, **kw)
+
+    monkeypatch.setattr(game, "run_night", spy)
+    return given
+
+
+def test_the_replay_orders_the_night_under_the_rulings_it_is_given(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Night 2 follows day 2's voting; the non-voters' place is a ruling
+    (open-roles.nonvoter-order). Replayed under either option, the night gets that option's
+    order (it used to be counted under the default whatever the replay was asked)."""
+    log = _log("or-24-nonvoters-reverse.yaml")  # rulings: nonvoter-vote=none
+    for slot in log.players:
+        slot.role = "judge"
+    log.nights.append(NightLog(number=2))
+    given = _orders_given(monkeypatch)
+    replay_game(log)
+    replay_game(log, {"open-roles.nonvoter-order": "same"})
+    replay_game(log, {"open-roles.nonvoter-order": "reverse"})
+    night_one = ["B", "D", "F", "A", "C", "E"]  # the log's own order of night 1
+    assert given == [night_one, ["E", "C", "F", "D", "B"], night_one, ["E", "C", "B", "D", "F"],
+                     night_one, ["E", "C", "F", "D", "B"]]
+    assert order_from_log(log, 2, {"open-roles.nonvoter-order": "same"}) == \
+        ["E", "C", "B", "D", "F"]
+
+
+def test_the_replay_refuses_a_ruling_the_rule_set_has_not() -> None:
+    """As `count_day` does: a night replayed under a ruling that does not exist (or an
+    option it has not) would say nothing of the reading asked for."""
+    log = _log("or-24-nonvoters-reverse.yaml")
+    for slot in log.players:
+        slot.role = "judge"
+    log.nights.append(NightLog(number=2))
+    with pytest.raises(RulingError, match=re.escape("no ruling 'open-roles.no-such-point'")):
+        replay_game(log, {"open-roles.no-such-point": "x"})
+    with pytest.raises(RulingError, match="the options are"):
+        replay_game(log, {"open-roles.nonvoter-order": "sideways"})
+    with pytest.raises(RulingError, match="no ruling"):
+        count_day(log, 2, {"open-roles.no-such-point": "x"})
+    # a key of another rule set is no key of this one (a log may carry several): left alone
+    assert len(replay_game(log, {"mafiascum.deadline": "plurality"})) == 2

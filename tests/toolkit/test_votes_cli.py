@@ -98,3 +98,25 @@ def test_verify_under_another_ruling(tmp_path: Path) -> None:
     bad = CliRunner().invoke(app, ["verify", str(game), "--ruling", "mafiascum.deadline=x"])
     assert bad.exit_code == 2
     assert "the options are" in bad.output
+
+
+def test_a_foreign_or_unprefixed_ruling_is_refused_naming_it(tmp_path: Path) -> None:
+    """A reading asked for and not applied would report the game under another: a key of
+    another rule set, one written without its rule set, and one the rule set has not are
+    each exit 2, naming the key and listing the game's rule set's keys."""
+    game = str(_game(tmp_path, "vote Eve"))
+    for command in ("votes", "verify"):
+        foreign = CliRunner().invoke(app, [command, game, "--ruling", "open-roles.tie=last-vote"])
+        assert foreign.exit_code == 2, foreign.output
+        assert "'open-roles.tie'" in foreign.output
+        assert "a ruling of rule set 'open-roles'" in foreign.output
+        assert "mafiascum.deadline" in foreign.output  # the keys it could have been
+        bare = CliRunner().invoke(app, [command, game, "--ruling", "deadline=plurality"])
+        assert bare.exit_code == 2, bare.output
+        assert "write it whole, 'mafiascum.deadline'" in bare.output
+        unknown = CliRunner().invoke(app, [command, game, "--ruling", "mafiascum.nope=x"])
+        assert unknown.exit_code == 2, unknown.output
+        assert "'mafiascum.nope'" in unknown.output
+        assert "no such ruling" in unknown.output
+    ok = CliRunner().invoke(app, ["votes", game, "--ruling", "mafiascum.deadline=plurality"])
+    assert ok.exit_code == 0, ok.output

@@ -35,11 +35,12 @@ TARGETS: dict[str, tuple[int, int]] = {  # ability -> (fewest, most) targets
     c.DRIVE: (1, 2), c.MATCH: (2, 2), c.MIRROR: (2, 2), c.SWAP: (2, 2)}
 
 
-def order_from_log(log: GameLog, night: int) -> list[str]:
-    """The night's order: the log's own, else the day's voting (night N follows day N: «Очередность
-    ночных ходов устанавливается путем голосования», line 4), else the GM's default order
-    («Первоначальная очередность (по-умолчанию) выстраивается ведущим случайным образом»,
-    line 5: a `default-order` draw), else the roster."""
+def order_from_log(log: GameLog, night: int,
+                   rulings: Mapping[str, str] | None = None) -> list[str]:
+    """The night's order: the log's own, else the day's voting under `rulings` (night N
+    follows day N: «Очередность ночных ходов устанавливается путем голосования», line 4),
+    else the GM's default order («Первоначальная очередность (по-умолчанию) выстраивается
+    ведущим случайным образом», line 5: a `default-order` draw), else the roster."""
     entry = log.night(night)
     if entry is not None and entry.order:
         return list(entry.order)
@@ -47,7 +48,7 @@ def order_from_log(log: GameLog, night: int) -> list[str]:
             log.published.for_phase(f"D{night}") is not None:
         from engine.day.open_roles import night_order
 
-        order = night_order(log, night)
+        order = night_order(log, night, rulings)
         if order:
             return order
     for n in sorted(log.nights, key=lambda n: n.number):

@@ -133,11 +133,12 @@ def test_bundled_games_with_planted_mistakes(
 
 def test_planted_private_answer_with_more_words() -> None:
     # open-roles' planted wrong answer to Sova about Kit («Вы удачно совершили свой ночной
-    # ход. Результаты: ничего») says «ничего», which the replay's answer (what Kit did) does
-    # not hold: 1 of its 6 content words (удачно, совершили, ночной, ход, результаты,
-    # ничего): 0.5 * 1/6
+    # ход. Результаты: Kit: сводничество → Lis, Rys») names Rys, whom the replay's answer
+    # (Kit matched Lis and Tigr) does not: 1 of its 9 content words (удачно, совершили,
+    # ночной, ход, результаты, kit, сводничество, lis, rys), and a player named:
+    # 0.5 * 1/9 + 0.5
     log = load(GAMES / "open-roles" / "gm-mistakes" / "expected.json")
     df = excess_private(log)
     assert list(zip(df["phase"], df["recipient"], df["subject"], df["extra"],
                     df["score"].round(4), strict=True)) \
-        == [("N2", "Sova", "Kit", "ничего", round(0.5 / 6, 4))]
+        == [("N2", "Sova", "Kit", "rys", round(0.5 / 9 + 0.5, 4))]
