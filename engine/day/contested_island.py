@@ -18,9 +18,10 @@ Slot change kinds read here (`Slot.changes`, phase before the day):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from engine.day.history import History
 from engine.day.result import Ballot
 from engine.day.standing import CountRules, Extra
 from engine.gamelog import Action, GameLog, Slot, SlotChange, phase_sort_key
@@ -48,7 +49,8 @@ class _Voter:
     void: tuple[str, str] | None = None
 
 
-def count_rules(log: GameLog, day: int, chosen: dict[str, str]) -> CountRules:
+def count_rules(log: GameLog, day: int, chosen: Mapping[str, str],
+                history: History) -> CountRules:
     notes: list[str] = []
     roles = {s.id: find_role(s.role) or find_role(s.role_name) for s in log.players}
     features = {s.id: _features(s, roles[s.id], day) for s in log.players}
@@ -90,7 +92,7 @@ def count_rules(log: GameLog, day: int, chosen: dict[str, str]) -> CountRules:
             return tied[0], f"{names.get(tied[0], tied[0])} reached the count first"
         return None, "nobody is executed"
 
-    used_up = _used_up_before(log, day, chosen) | _spent_at_night(log, day, chosen)
+    used_up = _used_up_before(log, day, history) | _spent_at_night(log, day, history)
 
     def spared(slot: str) -> str | None:
         if slot in used_up:
@@ -188,7 +190,7 @@ def _failed(log: GameLog, night: int, action: Action) -> bool:
 
 
 def _voter(slot: str, role: Role | None, have: frozenset[str], talk: str | None, night: int,
-           chosen: dict[str, str]) -> _Voter:
+           chosen: Mapping[str, str]) -> _Voter:
     """A slot's vote on the day: "Zero vote", Authority and a recruit's "Double vote", and
     Private Conversation of the night before."""
     who = role.name if role is not None else slot
@@ -234,32 +236,29 @@ def persuasion(log: GameLog, day: int, notes: list[str]) -> Iterator[tuple[str, 
 
 # -- protections from execution --------------------------------------------------------------
 
-def _used_up_before(log: GameLog, day: int, chosen: dict[str, str]) -> frozenset[str]:
+def _used_up_before(log: GameLog, day: int, history: History) -> frozenset[str]:
     """The slots whose one-time protection the re-count of the days before `day` used up,
     whether or not the log records it as a change: the previous day's count carries what it
     and the days before it spent (one earlier count, not one per earlier day)."""
-    from engine.day.count import count_day  # the day counter calls this module
-
     if day <= 1 or not any(p.kind == "day" and p.number == day - 1 for p in log.phases):
         return frozenset()
-    return count_day(log, day - 1, chosen).used_up
+    return history.day(day - 1).used_up
 
 
-def _spent_at_night(log: GameLog, day: int, chosen: dict[str, str]) -> frozenset[str]:
+def _spent_at_night(log: GameLog, day: int, history: History) -> frozenset[str]:
     """The slots whose one-time protection ("either from physical attack, or infection, or
     execution") an attack spent on a night before `day`, as the night engine replays the
     GM's action log (nothing when the log has no night actions)."""
-    from engine.night import NightError, replay_game  # the night engine, for its record
+    from engine.night import NightError  # the night engine's, for its record
 
-    if day <= 1 or not log.nights:
+    before = [n.number for n in log.nights if n.number <= day - 1]
+    if day <= 1 or not before:
         return frozenset()
     try:
-        results = replay_game(log, chosen, until=day - 1)
+        players = history.players(max(before))
     except NightError:
         return frozenset()
-    if not results:
-        return frozenset()
-    return frozenset(slot for slot, p in results[-1].players.items()
+    return frozenset(slot for slot, p in players.items()
                      if p.features.get(ONE_TIME_PROTECTION) == 0)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from engine.day import contested_island, mafiascum, open_roles, world_cup_2018
+from engine.day.history import History
 from engine.day.result import Ballot, DayEvent, DayResult, NotCounted
 from engine.day.standing import CountRules, count_standing
 from engine.day.window import (
@@ -22,8 +23,9 @@ from engine.rulesets import RulingError, get_ruleset
 # the ruling (`<ruleset>.gm-confirmed-marks`) under which a mark counts on the GM's vote count
 GM_CONFIRMED = "gm-confirmed-marks"
 
-# each rule set's day: the count rules of day N of a game under the chosen rulings
-_COUNT_RULES: dict[str, Callable[[GameLog, int, dict[str, str]], CountRules]] = {
+# each rule set's day: the count rules of day N of a game under the chosen rulings, with
+# the game before it (earlier days' counts, earlier nights' replays) asked of its history
+_COUNT_RULES: dict[str, Callable[[GameLog, int, Mapping[str, str], History], CountRules]] = {
     "mafiascum": mafiascum.count_rules,
     "contested-island": contested_island.count_rules,
     "open-roles": open_roles.count_rules,
@@ -34,11 +36,20 @@ _COUNT_RULES: dict[str, Callable[[GameLog, int, dict[str, str]], CountRules]] = 
 def count_rules(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) -> CountRules:
     """The rule set's count rules for day `day` (weights, thresholds, what a vote needs),
     as `count_day` uses them: for tools that follow the standing votes themselves."""
+    from engine.replay import Replay  # the replay counts through this module
+
+    return Replay(log, rulings).count_rules(day)
+
+
+def rules_with(log: GameLog, day: int, chosen: Mapping[str, str],
+               history: History) -> CountRules:
+    """`count_rules` under rulings already chosen (every key of the rule set), the game
+    before the day asked of `history`."""
     ruleset = get_ruleset(log.meta.ruleset or "")
     make = _COUNT_RULES.get(ruleset.id)
     if make is None:
         raise RulingError(f"rule set {ruleset.id!r} has no day count")
-    return make(log, day, ruleset.choose({**log.meta.rulings, **(rulings or {})}))
+    return make(log, day, chosen, history)
 
 
 def split_voters(log: GameLog, rulings: Mapping[str, str] | None = None) -> frozenset[str]:
@@ -51,19 +62,24 @@ def split_voters(log: GameLog, rulings: Mapping[str, str] | None = None) -> froz
 def count_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) -> DayResult:
     """The outcome of day `day` as the rules give it from the votes in the log.
 
-    `rulings` override the log's own (`meta.rulings`), which override the defaults.
-    """
+    `rulings` override the log's own (`meta.rulings`), which override the defaults. The
+    days and nights before it are worked out once each (`engine.replay.Replay`)."""
+    from engine.replay import Replay  # the replay counts through this module
+
+    return Replay(log, rulings).day(day)
+
+
+def count_with(log: GameLog, day: int, chosen: Mapping[str, str],
+               history: History) -> DayResult:
+    """`count_day` under rulings already chosen (every key of the rule set), the game
+    before the day asked of `history`."""
     ruleset = get_ruleset(log.meta.ruleset or "")
-    chosen = ruleset.choose({**log.meta.rulings, **(rulings or {})})
     window = day_window(log, day)
     names = _namer(log)
     ballots: list[Ballot] = []
     not_counted: list[NotCounted] = []
     seen: dict[tuple[int, str], int] = {}  # counted marks per post and voter
-    make = _COUNT_RULES.get(ruleset.id)
-    if make is None:
-        raise RulingError(f"rule set {ruleset.id!r} has no day count")
-    rules = make(log, day, chosen)
+    rules = rules_with(log, day, chosen, history)
     ruled = ruled_out(log, day)
     for vote in log.votes:
         if vote.post <= window.before or (window.after is not None and vote.post >= window.after):
@@ -163,7 +179,11 @@ def _next_lynch(log: GameLog, day: int, window: DayWindow, first: DayResult,
 
 
 def count_days(log: GameLog, rulings: Mapping[str, str] | None = None) -> list[DayResult]:
-    return [count_day(log, day, rulings) for day in days_of(log)]
+    """Every day's count, in one replay."""
+    from engine.replay import Replay  # the replay counts through this module
+
+    replay = Replay(log, rulings)
+    return [replay.day(day) for day in days_of(log)]
 
 
 def _namer(log: GameLog) -> Callable[[str], str]:

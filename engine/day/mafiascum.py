@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
+from engine.day.history import History
 from engine.day.result import Ballot
 from engine.day.standing import CountRules
 from engine.gamelog import GameLog
@@ -14,7 +16,8 @@ _LOVED = re.compile(r"\bloved\b", re.I)
 _HATED = re.compile(r"\bhated\b", re.I)
 
 
-def count_rules(log: GameLog, day: int, chosen: dict[str, str]) -> CountRules:
+def count_rules(log: GameLog, day: int, chosen: Mapping[str, str],
+                _history: History) -> CountRules:
     """Weights and thresholds from each slot's role as listed (e.g. "Town Doublevoter",
     "Mafia Hated Goon"), and the chosen rulings; the same every day."""
     roles = {s.id: (s.role_name or s.role or "") for s in log.players}

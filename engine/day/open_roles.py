@@ -9,9 +9,10 @@ Night N's effects on day N+1's votes are read from the game log as the GM record
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+from engine.day.history import History
 from engine.day.result import Ballot, DayEvent
 from engine.day.standing import CountRules, DayStep, Extra, VotingRecord
 from engine.day.window import day_window
@@ -105,7 +106,8 @@ class _Day:
 
     log: GameLog
     day: int
-    rule: dict[str, str]
+    rule: Mapping[str, str]  # the rulings by point ("tie"), read as needed
+    history: History
     names: Names
     stunned: dict[str, str]
     blocked: dict[str, str]
@@ -146,14 +148,15 @@ def _post(action: Action) -> int | None:
     return action.source.post if action.source is not None else None
 
 
-def count_rules(log: GameLog, day: int, chosen: dict[str, str]) -> CountRules:
+def count_rules(log: GameLog, day: int, chosen: Mapping[str, str],
+                history: History) -> CountRules:
     shown = {s.id: s.name for s in log.players}
 
     def names(slot: str) -> str:
         return shown.get(slot, slot)
 
-    rule = {k.removeprefix("open-roles."): v for k, v in chosen.items()}
-    d = _Day(log=log, day=day, rule=rule, names=names, stunned=stunned(log, day, names),
+    d = _Day(log=log, day=day, rule=_Points(chosen), history=history, names=names,
+             stunned=stunned(log, day, names),
              blocked=blocked(log, day, names), pairs=matched(log, day, names))
     return CountRules(
         decision="plurality", vote_change=False, steps=_judge_steps(d),
@@ -283,10 +286,7 @@ def _voted_order(d: _Day, day: int) -> list[str]:
     window = day_window(d.log, day)
     if window.end is None or not any(window.holds(v.post) for v in d.log.votes):
         return []
-    from engine.day.count import count_day  # count imports this module
-
-    chosen = {f"open-roles.{k}": v for k, v in d.rule.items()}
-    return count_day(d.log, day, chosen).order or []
+    return d.history.day(day).order or []
 
 
 def _order(d: _Day, rec: VotingRecord) -> tuple[list[str], list[DayEvent]]:
@@ -411,7 +411,27 @@ def _bad_move(d: _Day, a: Action, order: list[str], living: list[str]) -> str | 
 
 def night_order(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) -> list[str]:
     """The order of moves of the night after day `day`, highest priority first, as the day's
-    voting and the evening make it under `rulings` (for the night engine)."""
+    voting and the evening make it under `rulings`."""
     from engine.day.count import count_day  # count imports this module
 
     return count_day(log, day, rulings).order or []
+
+
+_ID = "open-roles"
+
+
+class _Points(Mapping[str, str]):
+    """The rulings of open-roles by their point ("tie" for "open-roles.tie"), each read
+    only when asked for (a replay notes which rulings a day read)."""
+
+    def __init__(self, chosen: Mapping[str, str]) -> None:
+        self._chosen = chosen
+
+    def __getitem__(self, point: str) -> str:
+        return self._chosen[f"{_ID}.{point}"]
+
+    def __iter__(self) -> Iterator[str]:
+        return (k.removeprefix(f"{_ID}.") for k in self._chosen)
+
+    def __len__(self) -> int:
+        return len(self._chosen)

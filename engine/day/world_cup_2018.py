@@ -10,11 +10,12 @@ night engine can replace its source later.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
+from engine.day.history import History
 from engine.day.result import Ballot
 from engine.day.standing import CountRules, Extra
 from engine.day.window import DayWindow, day_window, days_of
@@ -265,7 +266,7 @@ def participation(log: GameLog, day: int, deadline: str) -> Participation:
     return Participation(frozenset(voted - cannot), frozenset(cannot), bool(marks))
 
 
-def nonvoter_penalty(log: GameLog, day: int, slot: str, chosen: dict[str, str],
+def nonvoter_penalty(log: GameLog, day: int, slot: str, chosen: Mapping[str, str],
                      notes: list[str], seen: dict[int, Participation] | None = None) -> float:
     """Votes on a non-voter's own tally: +3 on day 1; from day 2 +1 (flat), or +1 growing
     by one for each earlier day missed in a row from day 2 (cumulative). `seen`: earlier
@@ -312,7 +313,8 @@ def avatarless(log: GameLog, day: int, window: DayWindow,
 
 # -- the count ------------------------------------------------------------------------------
 
-def count_rules(log: GameLog, day: int, chosen: dict[str, str]) -> CountRules:
+def count_rules(log: GameLog, day: int, chosen: Mapping[str, str],
+                _history: History) -> CountRules:
     """The count of day `day` under the chosen rulings."""
     names = {s.id: s.name for s in log.players}
     window = day_window(log, day)
@@ -391,7 +393,7 @@ def count_rules(log: GameLog, day: int, chosen: dict[str, str]) -> CountRules:
                       tie_by_reach=chosen[R + "tie"] == "first-to-reach", notes=notes)
 
 
-def _penalties(log: GameLog, day: int, window: DayWindow, chosen: dict[str, str],
+def _penalties(log: GameLog, day: int, window: DayWindow, chosen: Mapping[str, str],
                alive: list[str], notes: list[str], names: dict[str, str]) -> list[Extra]:
     out: list[Extra] = []
     part = participation(log, day, chosen[R + "zombie-letter-deadline"])

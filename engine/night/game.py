@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from engine.errors import MafiakitError
 from engine.gamelog import Action, GameLog, phase_sort_key
 from engine.night.model import NightRules
-from engine.night.resolve import NightResult, run_night
+from engine.night.resolve import NightResult
 from engine.night.state import Player
 
 
@@ -42,33 +42,12 @@ def replay_game(log: GameLog, rulings: Mapping[str, str] | None = None, *,
                 actions: Mapping[int, list[Action]] | None = None) -> list[NightResult]:
     """Every night of the log (up to night `until`) in order. `actions` replaces a night's
     log (for counterfactuals). A player the GM announced dead before a night (executed by
-    day, or killed at night when the replay has them alive) takes no part in it."""
-    from engine.rulesets import get_ruleset
+    day, or killed at night when the replay has them alive) takes no part in it. An unknown
+    ruling or option is refused, as `count_day` refuses it: a night replayed under a
+    ruling that does not exist would say nothing of the reading asked for."""
+    from engine.replay import Replay  # the replay plays nights through this module
 
-    rules = night_rules(log)
-    players = start_players(log, rules)
-    # every ruling with its option, an unknown key or option of the rule set refused (as
-    # `count_day` refuses it): a night replayed under a ruling that does not exist would
-    # say nothing of the reading asked for
-    chosen = get_ruleset(log.meta.ruleset or "").choose({**log.meta.rulings, **(rulings or {})})
-    results: list[NightResult] = []
-    for night in sorted(log.nights, key=lambda n: n.number):
-        if until is not None and night.number > until:
-            break
-        announced_dead(log, players, night.number)
-        if rules.from_log is not None:
-            rules.from_log(log, players, night.number, chosen)
-        sent = (actions or {}).get(night.number, night.actions)
-        order = night.order
-        if order is None and rules.order_from_log is not None:
-            order = rules.order_from_log(log, night.number, chosen)
-        # the day before night N is day N (D1, N1, D2, ...)
-        day = next((d for d in log.days if d.number == night.number), None)
-        result = run_night(rules, players, night.number, sent, chosen, order=order,
-                           day_actions=day.actions if day is not None else ())
-        results.append(result)
-        players = result.players
-    return results
+    return Replay(log, rulings, actions=actions).nights(until)
 
 
 def replay(log: GameLog, night: int, *, replace: Mapping[int, Action] | None = None,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal
 from engine.gamelog.base import OptionValue
 
 if TYPE_CHECKING:
+    from engine.day.history import History
     from engine.gamelog import Action, GameLog
     from engine.night.state import Attack, NightState, Player
 
@@ -163,9 +164,9 @@ class NightRules:
     # from Jen Li / Murder or infection from Patient Zero"); equal ranks go by slot
     move_order: Callable[[NightState, Move], int] = lambda _s, _m: 0
     # where the players' priority sets the order of moves (open-roles: the day's voting
-    # order), the order of night N when the log does not give it (`NightLog.order`), under
-    # the rulings chosen (they may change the day's order)
-    order_from_log: Callable[[GameLog, int, Mapping[str, str]], list[str]] | None = None
+    # order), the order of night N when the log does not give it (`NightLog.order`): the
+    # day's count asked of the replay (`engine.day.history`), under the replay's rulings
+    order_from_log: Callable[[GameLog, int, History], list[str]] | None = None
     # what the day before the night did that the night must know (the world-cup fairy's
     # artifacts of day 1, a match the open-roles matchmaker made by day): run on the night's
     # state, as its first step "day", with that day's actions (`DayLog.actions`)

@@ -36,12 +36,15 @@ class NightResult:
 def run_night(rules: NightRules, players: Mapping[str, Player], night: int,
               actions: Sequence[Action], rulings: Mapping[str, str] | None = None, *,
               order: Sequence[str] | None = None,
-              day_actions: Sequence[Action] = ()) -> NightResult:
+              day_actions: Sequence[Action] = (), owned: bool = False) -> NightResult:
     """One night. `order`: the players' priority, highest first, for a rule set that orders
     moves by player (`NightRules.order_from_log`). `day_actions`: the moves of the day
-    before, for a rule set whose night reads them (`NightRules.day_before`)."""
-    state = NightState(night, {slot: p.copy() for slot, p in players.items()}, rules,
-                       dict(rulings or {}), order=list(order or []))
+    before, for a rule set whose night reads them (`NightRules.day_before`). `owned`: the
+    players are a copy the night may change (a replay's), not copied again."""
+    # the rulings as given, not copied: a replay notes what the night reads of them
+    state = NightState(night, dict(players) if owned else
+                       {slot: p.copy() for slot, p in players.items()}, rules,
+                       rulings if rulings is not None else {}, order=list(order or []))
     if rules.day_before is not None and day_actions:
         state.step = "day"
         rules.day_before(state, day_actions)

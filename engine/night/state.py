@@ -6,6 +6,7 @@ records (`NightState`'s other fields) start empty each night."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from engine.gamelog.base import OptionValue
@@ -88,7 +89,7 @@ class NightState:
     night: int
     players: dict[str, Player]
     rules: NightRules
-    rulings: dict[str, str] = field(default_factory=dict)
+    rulings: Mapping[str, str] = field(default_factory=dict)
     moves: list[Move] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     visits: list[tuple[str, str, str]] = field(default_factory=list)  # (actor, target, ability)

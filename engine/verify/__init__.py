@@ -10,14 +10,18 @@ from engine.rulesets import get_ruleset
 from engine.verify.days import published_outcome, verify_day, verify_days
 from engine.verify.findings import Finding, Report, Status
 from engine.verify.nights import verify_nights
+from engine.verify.replays import Replays
 
 
 def verify(log: GameLog, rulings: Mapping[str, str] | None = None) -> Report:
     ruleset = get_ruleset(log.meta.ruleset or "")
     chosen = ruleset.choose({**log.meta.rulings, **(rulings or {})})
+    # one store for the whole check: a day and a night found under the same reading, or
+    # under readings that differ only in rulings they do not read, are worked out once
+    replays = Replays(log)
     return Report(game=log.meta.game_id or log.meta.title, rulings=chosen,
-                  findings=_in_order([*verify_days(log, rulings),
-                                      *verify_nights(log, rulings)]))
+                  findings=_in_order([*verify_days(log, rulings, replays),
+                                      *verify_nights(log, rulings, replays)]))
 
 
 def _in_order(findings: list[Finding]) -> list[Finding]:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.day import DayResult, count_day, days_of
+from engine.day import DayResult, days_of
 from engine.gamelog import GameLog
 from engine.rulesets import get_ruleset
 from engine.verify.counts import verify_vote_counts
 from engine.verify.findings import Finding
+from engine.verify.replays import Replays
 
 
 def published_outcome(log: GameLog, day: int) -> tuple[str | None, str | None]:
@@ -34,18 +35,21 @@ def verify_day(log: GameLog, day: int, rulings: Mapping[str, str] | None = None)
     return day_findings(log, day, rulings)[0]
 
 
-def day_findings(log: GameLog, day: int, rulings: Mapping[str, str] | None = None
-                 ) -> list[Finding]:
-    """The day's outcome, then each vote count the GM posted that day."""
+def day_findings(log: GameLog, day: int, rulings: Mapping[str, str] | None = None,
+                 replays: Replays | None = None) -> list[Finding]:
+    """The day's outcome, then each vote count the GM posted that day. `replays`: the
+    game's replays verify shares between its findings."""
+    replays = replays or Replays(log)
     ruleset = get_ruleset(log.meta.ruleset or "")
     chosen = ruleset.choose({**log.meta.rulings, **(rulings or {})})
-    result = count_day(log, day, chosen)
+    result = replays.under(chosen).day(day)
     shown = {s.id: s.name for s in log.players}
-    return [_outcome(log, day, chosen, result),
+    return [_outcome(log, day, chosen, result, replays),
             *verify_vote_counts(log, result, lambda slot: shown.get(slot, slot))]
 
 
-def _outcome(log: GameLog, day: int, chosen: dict[str, str], result: DayResult) -> Finding:
+def _outcome(log: GameLog, day: int, chosen: dict[str, str], result: DayResult,
+             replays: Replays) -> Finding:
     published, where = published_outcome(log, day)
     chain = tuple(f"post {e.post}: {e.text}" if e.post is not None else e.text
                   for e in result.events)
@@ -55,7 +59,7 @@ def _outcome(log: GameLog, day: int, chosen: dict[str, str], result: DayResult) 
         return Finding(key, "elimination", "unverifiable", None, published,
                        f"the end of day {day} is not in the log, so the count cannot close",
                        chain, source=where)
-    by_option = _by_option(log, day, chosen)
+    by_option = _by_option(log, day, chosen, replays)
     if published is None:
         return Finding(key, "elimination", "unverifiable", expected, None,
                        f"the GM's result for day {day} is not in the log", chain,
@@ -73,17 +77,21 @@ def _outcome(log: GameLog, day: int, chosen: dict[str, str], result: DayResult) 
                    by_option, where)
 
 
-def verify_days(log: GameLog, rulings: Mapping[str, str] | None = None) -> list[Finding]:
-    return [f for day in days_of(log) for f in day_findings(log, day, rulings)]
+def verify_days(log: GameLog, rulings: Mapping[str, str] | None = None,
+                replays: Replays | None = None) -> list[Finding]:
+    replays = replays or Replays(log)
+    return [f for day in days_of(log) for f in day_findings(log, day, rulings, replays)]
 
 
-def _by_option(log: GameLog, day: int, chosen: dict[str, str]) -> dict[str, str]:
+def _by_option(log: GameLog, day: int, chosen: dict[str, str],
+               replays: Replays) -> dict[str, str]:
     """The day's outcome under every option of every ruling, the others as chosen; empty
-    when no ruling changes it."""
+    when no ruling changes it. A ruling the day's count (and what it rests on) never read
+    gives the same count, taken from the replays' store rather than counted again."""
     ruleset = get_ruleset(log.meta.ruleset or "")
     out: dict[str, str] = {}
     for ruling in ruleset.rulings:
         for option in ruling.values:
-            result = count_day(log, day, {**chosen, ruling.key: option})
+            result = replays.under({**chosen, ruling.key: option}).day(day)
             out[f"{ruling.key}={option}"] = result.outcome
     return out if len(set(out.values())) > 1 else {}

@@ -11,30 +11,34 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from engine.gamelog import GameLog, PhasePublished, PrivateResult
-from engine.night import NightError, NightResult, replay_game
+from engine.night import NightError, NightResult
 from engine.night.game import announced_dead, night_rules
 from engine.rulesets import get_ruleset
 from engine.verify.findings import Finding
+from engine.verify.replays import Replays
 
 
-def verify_nights(log: GameLog, rulings: Mapping[str, str] | None = None) -> list[Finding]:
+def verify_nights(log: GameLog, rulings: Mapping[str, str] | None = None,
+                  replays: Replays | None = None) -> list[Finding]:
     """Findings for every night of the log; none when the log has no night actions, one
     unverifiable finding when the rule set has no night engine. A disputed finding that
     another option of a ruling confirms is ruling-dependent, with what each option gives."""
     if not log.nights:
         return []
+    replays = replays or Replays(log)
     try:
-        findings = _findings(log, rulings)
+        findings = _findings(log, rulings, replays)
     except NightError as exc:
         return [Finding("N", "nights", "unverifiable", None, None, str(exc))]
     if any(f.status == "disputed" for f in findings):
-        findings = _ruling_dependent(log, rulings, findings)
+        findings = _ruling_dependent(log, rulings, findings, replays)
     return findings
 
 
-def _findings(log: GameLog, rulings: Mapping[str, str] | None) -> list[Finding]:
+def _findings(log: GameLog, rulings: Mapping[str, str] | None,
+              replays: Replays) -> list[Finding]:
     findings: list[Finding] = []
-    results = replay_game(log, rulings)
+    results = replays.under(rulings).nights()
     answers = night_rules(log).answers
     for result in results:
         item = log.published.for_phase(f"N{result.night}")
@@ -72,7 +76,7 @@ def _victory(log: GameLog, results: list[NightResult]) -> Finding:
 
 
 def _ruling_dependent(log: GameLog, rulings: Mapping[str, str] | None,
-                      findings: list[Finding]) -> list[Finding]:
+                      findings: list[Finding], replays: Replays) -> list[Finding]:
     """Replays the game under each other option of each ruling; a disputed finding that an
     option confirms becomes ruling-dependent."""
     ruleset = get_ruleset(log.meta.ruleset or "")
@@ -81,7 +85,7 @@ def _ruling_dependent(log: GameLog, rulings: Mapping[str, str] | None,
     for ruling in ruleset.rulings:
         for value in ruling.values:
             if value != chosen[ruling.key]:
-                other = _findings(log, {**chosen, ruling.key: value})
+                other = _findings(log, {**chosen, ruling.key: value}, replays)
                 under[f"{ruling.key}={value}"] = {(f.phase, f.item): f for f in other}
     out: list[Finding] = []
     for f in findings:

@@ -2,7 +2,11 @@
 its supported roles (seeded, one slot a role, the players' order shuffled), resolved one after
 another; and verifying its whole bundled game (tests/engine/games/: replay and compare;
 nothing is disputed, so no replay under other ruling options is needed) - for
-contested-island the issue's measure, with a goal of 1,000 nights/s. Nothing is asserted."""
+contested-island the issue's measure, with a goal of 1,000 nights/s. Then the whole verify
+(days, vote counts, nights, every option of every ruling tried) of the 7-day
+contested-island game against the 5-day world-cup game, best of five each: the cost of a
+game should grow with its phases, not with their square (issue 21: at most 3). Nothing is
+asserted."""
 
 from __future__ import annotations
 
@@ -10,10 +14,11 @@ import random
 import time
 from pathlib import Path
 
+from engine.day import days_of
 from engine.gamelog import Action, load
 from engine.night import NightRules, run_night
 from engine.rulesets import get_ruleset, ruleset_ids
-from engine.verify import verify_nights
+from engine.verify import verify, verify_nights
 from tests.benchmarks.common import ROOT, machine
 
 NIGHTS = 2_000
@@ -74,3 +79,21 @@ def run() -> None:
         print(f"{ruleset}: verify {name} ({len(game.nights)} nights, {confirmed}/"
               f"{len(findings)} findings confirmed) x{rounds}: {replayed / took:,.0f} "
               f"nights/s{goal}")
+    verify_ratio()
+
+
+def verify_ratio() -> None:
+    best: dict[str, float] = {}
+    for ruleset in ("contested-island", "world-cup-2018"):
+        name = GAMES[ruleset]
+        game = load(Path(ROOT / "tests" / "engine" / "games" / name))
+        times = []
+        for _ in range(5):
+            start = time.perf_counter()
+            report = verify(game)
+            times.append(time.perf_counter() - start)
+        best[ruleset] = min(times)
+        print(f"{ruleset}: verify {name} ({len(days_of(game))} days, {len(game.nights)} "
+              f"nights, {len(report.findings)} findings): {best[ruleset]:.3f} s (best of 5)")
+    ratio = best["contested-island"] / best["world-cup-2018"]
+    print(f"verify island / world-cup: {ratio:.2f}x (goal: at most 3)")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import replay as replay_module
 from engine.gamelog import Action, DayLog, load
 from engine.night import NightRules, NightState, run_night
 from engine.night import game as night_game
@@ -53,7 +54,7 @@ def test_a_replayed_game_hands_each_night_the_day_before(
     first = log.players[0].id
     log.days = [DayLog(number=1, actions=[Action(actor=first, ability="mark",
                                                  targets=[log.players[1].id])])]
-    monkeypatch.setattr(night_game, "night_rules", lambda _log: _rules())
+    monkeypatch.setattr(replay_module, "night_rules", lambda _log: _rules())
     results = night_game.replay_game(log)
     marked = [(r.night, e.subject) for r in results for e in r.events if e.kind == "marked"]
     assert marked == [(1, log.players[1].id)]

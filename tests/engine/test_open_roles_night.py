@@ -14,6 +14,7 @@ from engine.day import count_day
 from engine.day.open_roles import night_order
 from engine.gamelog import Action, GameLog, NightLog
 from engine.night import Player, replay_game
+from engine.replay import Replay
 from engine.rulesets import RulingError, get_ruleset
 from engine.rulesets.open_roles_night.rules import order_from_log, winners
 from tests.engine.day_cases import CASES, build_log, load_case
@@ -130,10 +131,10 @@ def test_a_lone_killer_owes_no_other_move() -> None:
 
 def _orders_given(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     """The order `replay_game` hands each night it plays."""
-    import engine.night.game as game
+    import engine.replay as game  # where the replay finds run_night
+    from engine.night import run_night as real
 
     given: list[list[str]] = []
-    real = game.run_night
 
     def spy(*args: Any, order: Sequence[str] | None = None, **kw: Any) -> Any:
         given.append(list(order or []))
@@ -159,8 +160,8 @@ def test_the_replay_orders_the_night_under_the_rulings_it_is_given(
     night_one = ["B", "D", "F", "A", "C", "E"]  # the log's own order of night 1
     assert given == [night_one, ["E", "C", "F", "D", "B"], night_one, ["E", "C", "B", "D", "F"],
                      night_one, ["E", "C", "F", "D", "B"]]
-    assert order_from_log(log, 2, {"open-roles.nonvoter-order": "same"}) == \
-        ["E", "C", "B", "D", "F"]
+    same = Replay(log, {"open-roles.nonvoter-order": "same"})
+    assert order_from_log(log, 2, same) == ["E", "C", "B", "D", "F"]
 
 
 def test_the_replay_refuses_a_ruling_the_rule_set_has_not() -> None:

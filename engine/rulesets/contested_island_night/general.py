@@ -34,9 +34,9 @@ def team(player: Player) -> str:
 
 def mafia_limit(state: NightState, moves: list[Move]) -> list[tuple[Move, str]]:
     """General Game Rules 6: "3 actions are accepted from mafia players, one of which is type
-    (K)" (as ruled), counted in the GM's log order; free extras aside."""
-    if option(state, RULINGS, "mafia-actions") != "team":
-        return []
+    (K)" (as ruled), counted in the GM's log order; free extras aside. The ruling is read
+    only where the team's limit would refuse a move (under the other reading nothing is
+    refused either): a replay notes which rulings a night read."""
     refused: list[tuple[Move, str]] = []
     sent: dict[str, int] = {}
     kills: dict[str, int] = {}
@@ -55,6 +55,8 @@ def mafia_limit(state: NightState, moves: list[Move]) -> list[tuple[Move, str]]:
         sent[side] = sent.get(side, 0) + 1
         if move.kind == "K":
             kills[side] = kills.get(side, 0) + 1
+    if refused and option(state, RULINGS, "mafia-actions") != "team":
+        return []
     return refused
 
 

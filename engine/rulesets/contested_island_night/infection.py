@@ -189,13 +189,17 @@ def burn_night(state: NightState) -> None:
     """Order 25) "Burning of features and actions in case of infection / Death from
     infection": each living infected player loses `infected` actions and features (Bite: "The
     disease progresses twice as fast"), as ruled; "When the target has nothing left, they
-    die"."""
-    each = _ruling(state, "infection-burn") == "one-each"
-    last = _ruling(state, "infection-burn-order") == "last-listed"
-    empty = _ruling(state, "infection-death") == "when-empty"
+    die". The rulings are read only where someone burns: a replay notes which rulings a
+    night read, and a night with no infection reads none of them."""
+    read: tuple[bool, bool, bool] | None = None
     for slot, p in sorted(state.players.items()):
         if not p.alive or not p.infected:
             continue
+        if read is None:
+            read = (_ruling(state, "infection-burn") == "one-each",
+                    _ruling(state, "infection-burn-order") == "last-listed",
+                    _ruling(state, "infection-death") == "when-empty")
+        each, last, empty = read
         if slot in state.infections and _ruling(state, "infection-first-burn") == "next-night":
             continue
         actions = actions_left(state, p)

@@ -179,8 +179,10 @@ def _dispel(state: NightState, move: Move) -> None:
     aid = {a.targets[0]: a.actor for a in state.moves
            if a.ability.id == "first-aid" and a.done and a.stopped is None}
     hit = [t for t in move.targets if t in aid]
+    if not hit:
+        return  # the ruling read only where a First Aid is met
     scope = _ruling(state, "first-aid")
-    if not hit or (scope == "not-recruitment" and move.ability.step == "recruitment") or \
+    if (scope == "not-recruitment" and move.ability.step == "recruitment") or \
             (scope == "stoppers" and move.ability.step not in STOPPERS):
         return
     why = f"dispelled by {aid[hit[0]]} (First Aid)"
@@ -285,13 +287,15 @@ def _blinded(state: NightState, move: Move) -> None:
     if move.kind != "K":
         return
     p = state.players[move.actor]
-    if p.blinded_until < state.night and _ruling(state, "pepper-spray-check") == "whole-night":
-        # his check on Nancy comes at step 22, after his kill: it takes place tonight?
+    if p.blinded_until < state.night:
+        # his check on Nancy comes at step 22, after his kill: it takes place tonight? (the
+        # ruling read only where there is such a check)
         for check in state.moves:
             if check is not move and check.actor == move.actor and r.would_act(state, check):
                 nancy = next((t for t in check.targets if _sprays(state, check, t)), None)
                 if nancy is not None:
-                    _blind(state, move.actor, nancy)
+                    if _ruling(state, "pepper-spray-check") == "whole-night":
+                        _blind(state, move.actor, nancy)
                     break
     if p.blinded_until >= state.night:
         move.stopped = "blinded by Pepper Spray"

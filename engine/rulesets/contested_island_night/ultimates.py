@@ -248,10 +248,12 @@ def _maims(state: NightState) -> None:
     """"Maims everyone who came to both targets (loss of one action or feature until the
     end of the game)": what each loses is the log's (options {"maim": ["C=cover"]}), else
     the action they came with."""
-    both = ruling(state, "assault-maims") == "both"
+    both: bool | None = None  # read where an assault lands (a replay notes what is read)
     for move in state.moves:
         if move.ability.id != "assault" or not move.done or move.stopped is not None:
             continue
+        if both is None:
+            both = ruling(state, "assault-maims") == "both"
         chosen = dict(str(v).split("=", 1) for v in _listed(move.options.get("maim"))
                       if "=" in str(v))
         came: list[set[str]] = [{a for a, t, _ in state.visits if t == target

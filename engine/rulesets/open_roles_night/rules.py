@@ -5,6 +5,7 @@ log (line 4), the players a role sheet makes, the checks of a night's moves take
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from engine.gamelog import Action, GameLog
 from engine.night.model import Ability, Move
@@ -21,6 +22,9 @@ from engine.rulesets.open_roles_night.records import (
     rec,
 )
 
+if TYPE_CHECKING:  # the day engine imports the rule sets
+    from engine.day.history import History
+
 # role -> its night abilities («Ночная способность»); vest and bomb are passive (279), fixer
 # and judge act in the evening and by day (293, 298), the master has what he acquired (206)
 ROLE_ABILITIES: dict[str, tuple[str, ...]] = {
@@ -35,20 +39,22 @@ TARGETS: dict[str, tuple[int, int]] = {  # ability -> (fewest, most) targets
     c.DRIVE: (1, 2), c.MATCH: (2, 2), c.MIRROR: (2, 2), c.SWAP: (2, 2)}
 
 
-def order_from_log(log: GameLog, night: int,
-                   rulings: Mapping[str, str] | None = None) -> list[str]:
-    """The night's order: the log's own, else the day's voting under `rulings` (night N
-    follows day N: «Очередность ночных ходов устанавливается путем голосования», line 4),
-    else the GM's default order («Первоначальная очередность (по-умолчанию) выстраивается
-    ведущим случайным образом», line 5: a `default-order` draw), else the roster."""
+def order_from_log(log: GameLog, night: int, history: History | None = None) -> list[str]:
+    """The night's order: the log's own, else the day's voting (night N follows day N:
+    «Очередность ночных ходов устанавливается путем голосования», line 4) as `history`
+    counts it (a replay, under its rulings; None: under the log's own), else the GM's
+    default order («Первоначальная очередность (по-умолчанию) выстраивается ведущим
+    случайным образом», line 5: a `default-order` draw), else the roster."""
     entry = log.night(night)
     if entry is not None and entry.order:
         return list(entry.order)
     if any(d.number == night for d in log.days) or \
             log.published.for_phase(f"D{night}") is not None:
-        from engine.day.open_roles import night_order
+        if history is None:
+            from engine.replay import Replay  # the replay plays nights through this module
 
-        order = night_order(log, night, rulings)
+            history = Replay(log)
+        order = history.day(night).order or []
         if order:
             return order
     for n in sorted(log.nights, key=lambda n: n.number):
