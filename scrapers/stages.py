@@ -77,7 +77,7 @@ def complete(log: GameLog, *, roster_file: Path | None = None, say: Say | None =
             message=f"rule set {log.meta.ruleset!r} is not registered: votes are not read "
                     "(set --ruleset)"))
         return log
-    if ruleset.day.grammar in GRAMMARS:
+    if ruleset.id in GRAMMARS:
         tell("reading the votes")
         record(log, [take_votes(log, ruleset)])
     return log

@@ -48,8 +48,8 @@ from toolkit.store import Store, game_tables
 @dataclass(frozen=True)
 class Source:
     game_id: str
-    kind: str  # "mafiascum", "thread" or "gamelog"
-    # mafiascum: posts, archive, transitions; thread: its game.toml; gamelog: the file
+    kind: str  # "corpus" (a mafiascum corpus game), "thread" or "gamelog"
+    # corpus: posts, archive, transitions; thread: its game.toml; gamelog: the file
     paths: tuple[Path, ...]
     shown: str  # the source as the store records it (a path under the folder searched)
     hash: str = field(compare=False)
@@ -138,7 +138,7 @@ def _datasets(top: Path, out: dict[str, Source]) -> None:
                              *(base / "posts").glob("*.jsonl.gz")]):
             thread = posts.name.removesuffix(".gz").removesuffix(".jsonl")
             game_id = f"mafiascum:{thread}"
-            out[game_id] = Source(game_id, "mafiascum", (posts, archive, transitions),
+            out[game_id] = Source(game_id, "corpus", (posts, archive, transitions),
                                   str(posts.relative_to(top)), _digest([posts]) + shared,
                                   posts.stat().st_size)
 
@@ -179,7 +179,7 @@ def process(source: Source) -> Done:
     """Read one game, read its votes when it has none, and compute its tables (verify
     included). Runs in a worker: every error of the input is returned, not raised."""
     try:
-        if source.kind == "mafiascum":
+        if source.kind == "corpus":
             posts, archive, transitions = source.paths
             log = import_mafiascum(MafiascumFiles(posts, archive, transitions))
         elif source.kind == "thread":

@@ -21,7 +21,7 @@ def ensure_votes(log: GameLog, *, reread: bool = False) -> bool:
     if log.votes and not reread:
         return False
     ruleset = get_ruleset(log.meta.ruleset or "")
-    if ruleset.day.grammar not in GRAMMARS:
+    if ruleset.id not in GRAMMARS:
         return False
     log.votes = extract_votes(log, ruleset)
     return True

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from engine.day import contested_island, mafiascum, open_roles, world_cup_2018
+# the module, not its names: the rule sets' day code imports this package (engine.day) while
+# engine.rulesets is still being built
+from engine import rulesets
 from engine.day.history import History
 from engine.day.result import Ballot, DayEvent, DayResult, NotCounted
 from engine.day.standing import CountRules, count_standing
@@ -18,20 +20,9 @@ from engine.day.window import (
     vote_resets,
 )
 from engine.gamelog import GameLog
-from engine.rulesets import RulingError, get_ruleset
 
 # the ruling (`<ruleset>.gm-confirmed-marks`) under which a mark counts on the GM's vote count
 GM_CONFIRMED = "gm-confirmed-marks"
-
-# each rule set's day: the count rules of day N of a game under the chosen rulings, with
-# the game before it (earlier days' counts, earlier nights' replays) asked of its history
-_COUNT_RULES: dict[str, Callable[[GameLog, int, Mapping[str, str], History], CountRules]] = {
-    "mafiascum": mafiascum.count_rules,
-    "contested-island": contested_island.count_rules,
-    "open-roles": open_roles.count_rules,
-    "world-cup-2018": world_cup_2018.count_rules,
-}
-
 
 def count_rules(log: GameLog, day: int, rulings: Mapping[str, str] | None = None) -> CountRules:
     """The rule set's count rules for day `day` (weights, thresholds, what a vote needs),
@@ -45,11 +36,7 @@ def rules_with(log: GameLog, day: int, chosen: Mapping[str, str],
                history: History) -> CountRules:
     """`count_rules` under rulings already chosen (every key of the rule set), the game
     before the day asked of `history`."""
-    ruleset = get_ruleset(log.meta.ruleset or "")
-    make = _COUNT_RULES.get(ruleset.id)
-    if make is None:
-        raise RulingError(f"rule set {ruleset.id!r} has no day count")
-    return make(log, day, chosen, history)
+    return rulesets.get_ruleset(log.meta.ruleset or "").day.count(log, day, chosen, history)
 
 
 def split_voters(log: GameLog, rulings: Mapping[str, str] | None = None) -> frozenset[str]:
@@ -73,7 +60,7 @@ def count_with(log: GameLog, day: int, chosen: Mapping[str, str],
                history: History) -> DayResult:
     """`count_day` under rulings already chosen (every key of the rule set), the game
     before the day asked of `history`."""
-    ruleset = get_ruleset(log.meta.ruleset or "")
+    ruleset = rulesets.get_ruleset(log.meta.ruleset or "")
     window = day_window(log, day)
     names = _namer(log)
     ballots: list[Ballot] = []
@@ -116,7 +103,7 @@ def count_with(log: GameLog, day: int, chosen: Mapping[str, str],
         # one counted mark per post where the last mark wins or the first vote stands; where
         # votes change and every mark counts, they apply in the order written
         # (contested-island: «не казнить Кубу, казнить Мальту»)
-        one_mark = ruleset.day.last_mark_wins or not ruleset.day.vote_change
+        one_mark = ruleset.day.last_mark_wins or not rules.vote_change
         # a split voter's mark may place each of their two votes ("Vote: A, B")
         marks = 2 if vote.voter in rules.split_voters else 1
         if one_mark and seen.get((vote.post, vote.voter), 0) >= marks:

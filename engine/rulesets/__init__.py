@@ -6,10 +6,14 @@ from engine.rulesets import contested_island, mafiascum, open_roles, world_cup_2
 from engine.rulesets.base import (
     DayRules,
     Decision,
+    Faction,
+    Role,
     RuleSet,
     Ruling,
     RulingError,
     RulingOption,
+    make_ruling,
+    read_option,
 )
 
 _RULESETS: dict[str, RuleSet] = {r.id: r for r in (
@@ -31,5 +35,5 @@ def get_ruleset(ruleset_id: str) -> RuleSet:
                           f"{', '.join(ruleset_ids())}") from None
 
 
-__all__ = ["DayRules", "Decision", "RuleSet", "Ruling", "RulingError", "RulingOption",
-           "get_ruleset", "ruleset_ids"]
+__all__ = ["DayRules", "Decision", "Faction", "Role", "RuleSet", "Ruling", "RulingError",
+           "RulingOption", "get_ruleset", "make_ruling", "read_option", "ruleset_ids"]

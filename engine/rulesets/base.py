@@ -1,23 +1,40 @@
-"""What a rule set is made of: its day rules, its rulings, and (later) its roles and night.
+"""What a rule set is made of: its roles and factions, how its day is counted, its night,
+its rulings and a roster to simulate it with. Everything outside a rule set's own package
+reads these facts; nothing branches on a rule set's id (the python-chess way: a variant is
+one object whose facts the library reads).
 
 A rule set is data where it can be. A point the written rules leave open is a `Ruling` with
 named options and a default; a game log picks options in `meta.rulings`, and verification can
-re-run a day under each option to show which reading the GM followed.
+re-run a day under each option to show which reading the GM followed. `make_ruling` and
+`read_option` are the one way a rule set's code writes a ruling and reads its option.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from engine.errors import MafiakitError
 from engine.night.model import NightRules
+
+if TYPE_CHECKING:  # the day engine imports the rule sets: only its types are named here
+    from engine.day.history import History
+    from engine.day.standing import CountRules
+    from engine.gamelog import GameLog
 
 Decision = Literal[
     "majority",  # the first vote that gives a target a majority ends the day (the hammer)
     "plurality",  # the day runs to its close; the most votes is eliminated
 ]
+
+# day N's count rules of a game under chosen rulings (every key of the rule set), the game
+# before the day asked of its history (earlier days' counts, earlier nights' replays)
+CountMaker = Callable[["GameLog", int, Mapping[str, str], "History"], "CountRules"]
+
+# who plays a simulated game: (role id, faction id) per slot
+Roster = list[tuple[str, str]]
 
 
 class RulingError(MafiakitError):
@@ -53,20 +70,80 @@ class Ruling:
         return tuple(o.value for o in self.options)
 
 
+def make_ruling(ruleset_id: str, point: str, question: str, clause: str,
+                options: Iterable[tuple[str, str]], default: str, *,
+                seed: str | None = None) -> Ruling:
+    """The ruling `<ruleset_id>.<point>`, its options (value, what it means); `seed`: the
+    document the clause cites, written before it."""
+    return Ruling(key=f"{ruleset_id}.{point}", question=question,
+                  clause=f"{seed}: {clause}" if seed else clause,
+                  options=tuple(RulingOption(v, d) for v, d in options), default=default)
+
+
+def read_option(chosen: Mapping[str, str], rulings: Iterable[Ruling], key: str) -> str:
+    """The option `chosen` gives ruling `key`, else the ruling's default (a night run on
+    its own, as a scenario case runs one, names only the rulings it shows); a `RulingError`
+    for a key none of `rulings` has."""
+    value = chosen.get(key)
+    if value is not None:
+        return value
+    for r in rulings:
+        if r.key == key:
+            return r.default
+    raise RulingError(f"no ruling {key!r}")
+
+
+@dataclass(frozen=True)
+class Faction:
+    """A side. `kind`: town; mafia (an informed minority that kills at night: what research
+    counts as scum); third-party (plays for itself: a maniac, a vampire)."""
+
+    id: str
+    name: str  # as the rules name it
+    kind: Literal["town", "mafia", "third-party"]
+    name_ru: str | None = None
+
+    @property
+    def scum(self) -> bool:
+        return self.kind == "mafia"
+
+
+@dataclass(frozen=True)
+class Role:
+    """A role (a character) of a rule set: what every consumer reads of it. `faction` None:
+    the rules do not tie the role to a side (open-roles' mafs draw from the same list).
+    `abilities`: ids of its day and night abilities; `features`: passive traits that touch
+    the vote or the night ("zero-vote", "authority"). `also`: other names a GM writes for it.
+    `source`: where the rules give it (lines, or the words that show the gender)."""
+
+    id: str
+    name_en: str
+    name_ru: str | None
+    faction: str | None
+    abilities: tuple[str, ...] = ()
+    features: tuple[str, ...] = ()
+    also: tuple[str, ...] = ()
+    gender: Literal["male", "female"] | None = None
+    recruitable: bool = True  # a recruiter may take this role into another faction
+    chooses_side: bool = False  # plays for the side it picks (a mayor, a jester)
+    name_inferred: bool = False  # the rules do not write this name; it is the usual one
+    vote: str = ""  # how the role touches the day's vote, in words
+    source: str = ""
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.name_en, *((self.name_ru,) if self.name_ru else ()), *self.also)
+
+
 @dataclass(frozen=True)
 class DayRules:
-    """How a day's vote is written and decided.
+    """How a day's vote is written and counted: the facts the vote reader needs, and
+    `count`, which gives day N's `CountRules` (the decision, weights, thresholds, what a vote
+    needs) under the chosen rulings. The decision and vote changes are stated there only:
+    a ruling may change them (mafiascum's deadline, contested-island's majority)."""
 
-    `grammar` names the vote reader (`scrapers.votes`) for the rule set's way of writing a
-    vote. The weights of particular roles and the night's effects on votes are applied by the
-    rule set's day modifiers (`engine.day`).
-    """
-
-    grammar: str
-    decision: Decision
-    vote_change: bool = True  # False: the first vote of the day stands (open-roles)
+    count: CountMaker
     self_vote: bool = True  # False: a vote for oneself is void (world-cup-2018)
-    no_lynch: bool = True  # a vote for nobody ("no lynch") exists
     last_mark_wins: bool = True  # several marks in one post: only the last counts
     edited_vote_void: bool = False  # a post holding a vote must not be edited
     # a daily close the rules fix ("День закрывается в 21:00 по московскому времени"):
@@ -84,10 +161,33 @@ class RuleSet:
     title: str
     source: str  # the seed file or convention it is written from
     day: DayRules
+    roles: tuple[Role, ...]
+    factions: tuple[Faction, ...]
+    roster: Callable[[random.Random], Roster]  # a simulated game's players
     rulings: tuple[Ruling, ...] = ()
     language: Literal["en", "ru"] = "en"
     aliases: tuple[str, ...] = field(default=())
-    night: NightRules | None = None  # None: the rule set has no night engine yet
+    night: NightRules | None = None  # None: the rule set has no night engine
+
+    def role(self, role_id: str) -> Role:
+        """The role `role_id`; a `RulingError` naming the rule set's roles otherwise."""
+        for r in self.roles:
+            if r.id == role_id:
+                return r
+        raise RulingError(f"rule set {self.id!r} has no role {role_id!r}; it has "
+                          f"{[r.id for r in self.roles]}")
+
+    def faction(self, faction_id: str) -> Faction:
+        for f in self.factions:
+            if f.id == faction_id:
+                return f
+        raise RulingError(f"rule set {self.id!r} has no faction {faction_id!r}; it has "
+                          f"{[f.id for f in self.factions]}")
+
+    @property
+    def scum(self) -> tuple[str, ...]:
+        """The factions research counts as scum (kind "mafia"), in the rule set's order."""
+        return tuple(f.id for f in self.factions if f.scum)
 
     def ruling(self, key: str) -> Ruling:
         for r in self.rulings:

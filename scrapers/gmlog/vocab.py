@@ -7,9 +7,8 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from engine.rulesets import contested_island as island
-from engine.rulesets import get_ruleset, open_roles
-from engine.rulesets import world_cup_2018 as world_cup
+from engine.rulesets import get_ruleset
+from engine.rulesets.world_cup_2018 import vocab as world_cup
 from scrapers.gmlog import vocab_island, vocab_words
 from scrapers.names.keys import fold, lemma_keys
 
@@ -107,26 +106,22 @@ def vocabulary(ruleset_id: str | None) -> Vocabulary:
         vocab.role_abilities = dict(rs.night.supported)
         vocab.own = {a for ids in rs.night.supported.values() for a in ids}
     _day_abilities(vocab)
+    for role in rs.roles:
+        vocab.add_role(role.id, role.faction, *role.names)
     if ruleset_id == "contested-island":
         for ab_id, names in vocab_island.ABILITIES_RU.items():
             for name in names:
                 vocab.add_ability(name, ab_id)
-        for role in island.ROLES.values():
-            vocab.add_role(role.id, role.faction, role.name,
-                           *vocab_island.ROLES_RU.get(role.id, ()))
-            if role.name.startswith("Doctor "):
-                vocab.add_role(role.id, role.faction, role.name[7:])
+        for role in rs.roles:  # the threads' Russian names; "Doctor Andy Hoffman" is "Andy Hoffman"
+            vocab.add_role(role.id, role.faction, *vocab_island.ROLES_RU.get(role.id, ()))
+            if role.name_en.startswith("Doctor "):
+                vocab.add_role(role.id, role.faction, role.name_en[7:])
         vocab.factions = {k: set(v) for k, v in vocab_island.FACTIONS.items()}
     elif ruleset_id == "world-cup-2018":
-        for wrole in world_cup.ROLES:
-            vocab.add_role(wrole.id, wrole.faction, wrole.name_ru, wrole.name_en,
-                           *((wrole.short_ru,) if wrole.short_ru else ()))
         for gift in world_cup.GIFTS:
             for name in (gift.id, gift.name_ru, gift.name_en):
                 vocab.gifts[name] = gift.id
     elif ruleset_id == "open-roles":
-        for orole in open_roles.ROLES:
-            vocab.add_role(orole.id, orole.faction, orole.ru, orole.en)
         vocab.add_role("doctor", None, "Доктор")
     for phrase, ids in vocab_words.VERBS.items():
         vocab.add_ability(phrase, *ids)

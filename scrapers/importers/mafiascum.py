@@ -157,7 +157,7 @@ def _import(files: MafiascumFiles, *, timezone: str, progress: Callable[[str], N
     enter("post text")
     # each body parsed once, for the text here and the markup read by the stages below
     bodies = PostBodies()
-    votes_read = GRAMMARS[get_ruleset("mafiascum").day.grammar]
+    votes_read = GRAMMARS[get_ruleset("mafiascum").id]
     posts: list[Post] = []
     for rp in raw_posts:
         # the later stages read the trees of the GM's posts and of posts whose votes are

@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterator
 
 from engine.gamelog import Action, Death, GameLog
-from engine.rulesets import contested_island, get_ruleset, open_roles, world_cup_2018
+from engine.rulesets import get_ruleset
 from scrapers.gmlog import vocab_island
 from scrapers.gmlog.vocab import vocabulary
 
@@ -47,14 +47,15 @@ def ability_name(log: GameLog, ability: str, lang: str) -> str:
 
 def role_name(log: GameLog, role: str, lang: str) -> str:
     """The role as a GM writes it: the rule set's English or Russian name."""
-    if log.meta.ruleset == "contested-island":
-        return (contested_island.ROLES[role].name if lang == "en"
-                else vocab_island.ROLES_RU[role][0])
-    if log.meta.ruleset == "world-cup-2018":
-        w = world_cup_2018.role(role)
-        return w.name_en if lang == "en" else w.name_ru
-    o = next(r for r in open_roles.ROLES if r.id == role)
-    return o.en if lang == "en" else o.ru
+    r = get_ruleset(log.meta.ruleset or "").role(role)
+    if lang == "en":
+        return r.name_en
+    # a rule set written from a translation has no Russian names: the threads' are the
+    # GM-log reader's vocabulary
+    said = r.name_ru or next(iter(vocab_island.ROLES_RU.get(role, ())), None)
+    if said is None:
+        raise KeyError(f"no Russian name for role {role!r} of {log.meta.ruleset!r}")
+    return said
 
 
 def faction_name(log: GameLog, faction: str, lang: str) -> str:

@@ -94,9 +94,9 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
     """The votes of the game's posts, in post order, with the marks set aside. `bodies`:
     the posts' parsed bodies, shared with the run's other stages."""
     rs = ruleset or get_ruleset(log.meta.ruleset or "")
-    gram = GRAMMARS.get(rs.day.grammar)
+    gram = GRAMMARS.get(rs.id)
     if gram is None:
-        raise KeyError(f"no vote grammar {rs.day.grammar!r} for rule set {rs.id!r}")
+        raise KeyError(f"no vote grammar {rs.id!r} for rule set {rs.id!r}")
     index = NameIndex.from_log(log)
     timeline = _Timeline.of(log)
     out = VoteReading(votes=[], set_aside=[], marks=0, voting=0)

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.day import count_rules
+from engine.gamelog import GameLog
 from engine.rulesets import get_ruleset
-from engine.rulesets.contested_island import FACTIONS, ROLES, find_role
+from engine.rulesets.contested_island.vocab import FACTIONS, ROLES, find_role
+from tests.engine.day_cases import CASES, build_log, load_case
+
+
+def load_case_log(name: str) -> GameLog:
+    return build_log(load_case(CASES / "contested-island" / "day" / name))
 
 
 def test_sixteen_characters_in_the_seed_ratio() -> None:
     # Set Features 1) "Initial ratio Town - Mafia 1 - Mafia 2 - Maniac - 13-1-1-1."
     assert len(ROLES) == 16
-    kinds = Counter(FACTIONS[r.faction].kind for r in ROLES.values())
-    assert kinds == {"town": 13, "mafia": 2, "maniac": 1}
-    assert {r.faction for r in ROLES.values() if FACTIONS[r.faction].kind == "mafia"} == {
+    kinds = Counter(FACTIONS[r.faction or ""].kind for r in ROLES.values())
+    assert kinds == {"town": 13, "mafia": 2, "third-party": 1}
+    assert {r.faction for r in ROLES.values() if FACTIONS[r.faction or ""].scum} == {
         "order-of-li", "infected"}
 
 
@@ -33,6 +40,8 @@ def test_roles_are_found_by_id_and_english_name() -> None:
 
 def test_registered_with_its_grammar() -> None:
     rs = get_ruleset("contested-island")
-    assert (rs.day.grammar, rs.day.decision, rs.day.no_lynch) == (
-        "contested-island", "plurality", False)
+    log = load_case_log("ci-01-plurality-at-close.yaml")
+    assert count_rules(log, 1).decision == "plurality"
+    assert count_rules(log, 1, {"contested-island.decision": "majority"}).decision == "majority"
+    assert rs.day.last_mark_wins is False
     assert all(r.key.startswith("contested-island.") for r in rs.rulings)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.gamelog import dumps, load
-from engine.rulesets.contested_island import ROLES
+from engine.rulesets.contested_island.vocab import ROLES
 from engine.verify import Finding, verify
 from tests.engine.whole_games import deterministic_deaths
 

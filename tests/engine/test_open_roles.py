@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from engine.day import count_day
-from engine.day.open_roles import blocked, matched, night_order, stunned
+from engine.day import count_day, count_rules
 from engine.gamelog import Action, NightLog, PhasePublished, PrivateResult, SourceRef
 from engine.rulesets import get_ruleset
-from engine.rulesets.open_roles import ROLES, SEED, mafia_moves
+from engine.rulesets.open_roles.day import blocked, matched, night_order, stunned
+from engine.rulesets.open_roles.vocab import ROLES, SEED, mafia_moves
 from tests.engine.day_cases import CASES, build_log, load_case
 
 
 def test_registered_with_its_day() -> None:
     rs = get_ruleset("open-roles")
-    assert (rs.day.grammar, rs.day.decision, rs.day.vote_change, rs.language) == (
-        "open-roles", "plurality", False, "ru")
+    rules = count_rules(build_log(_case("or-01-plurality.yaml")), 1)
+    assert (rules.decision, rules.vote_change, rs.day.last_mark_wins, rs.language) == (
+        "plurality", False, False, "ru")
     assert SEED in rs.source
     assert all(r.clause.startswith("003") for r in rs.rulings)
 
@@ -25,8 +26,10 @@ def test_role_table() -> None:
     ids = [r.id for r in ROLES]
     assert len(ids) == len(set(ids)) == 18
     assert {"judge", "fixer", "stunner", "bore", "matchmaker"} <= set(ids)
-    assert all(r.ru and r.en and r.lines[0] <= r.lines[1] for r in ROLES)
-    starts = [r.lines[0] for r in ROLES]
+    lines = [tuple(int(n) for n in r.source.removeprefix("lines ").split("-")) for r in ROLES]
+    assert all(r.name_ru and r.name_en for r in ROLES)
+    assert all(first <= last for first, last in lines)
+    starts = [first for first, _ in lines]
     assert starts == sorted(starts)  # in the seed's order
 
 

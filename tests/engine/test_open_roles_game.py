@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.day.open_roles import night_order
 from engine.gamelog import dumps, load
 from engine.night import replay_game
-from engine.rulesets.open_roles import ROLES
+from engine.rulesets.open_roles.day import night_order
+from engine.rulesets.open_roles.vocab import ROLES
 from engine.verify import Finding, verify
 from tests.engine.whole_games import deterministic_deaths
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rulesets.open_roles import SEED
-from engine.rulesets.open_roles_night.messages import MESSAGES
+from engine.rulesets.open_roles.night.messages import MESSAGES
+from engine.rulesets.open_roles.vocab import SEED
 from tests.conftest import shared_dir
 from tests.engine.night_cases import load_night_case, night_case_files
 

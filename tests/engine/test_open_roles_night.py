@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 from engine.day import count_day
-from engine.day.open_roles import night_order
 from engine.gamelog import Action, GameLog, NightLog
 from engine.night import Player, replay_game
 from engine.replay import Replay
 from engine.rulesets import RulingError, get_ruleset
-from engine.rulesets.open_roles_night.rules import order_from_log, winners
+from engine.rulesets.open_roles.day import night_order
+from engine.rulesets.open_roles.night.rules import order_from_log, winners
 from tests.engine.day_cases import CASES, build_log, load_case
 
 

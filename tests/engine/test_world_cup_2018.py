@@ -7,11 +7,13 @@ from datetime import datetime
 
 import pytest
 
-from engine.day.world_cup_2018 import MSK, close_time, late_from
+from engine.day import count_rules
 from engine.gamelog import Boundary, GameLog, Meta, Occupant, Phase, Post, Slot
 from engine.gamelog.phases import BoundarySource
 from engine.rulesets import get_ruleset
-from engine.rulesets.world_cup_2018 import FACTIONS, GIFTS, ROLES, SEED, gift_id, role_id
+from engine.rulesets.world_cup_2018.day import MSK, close_time, late_from
+from engine.rulesets.world_cup_2018.vocab import FACTIONS, GIFTS, ROLES, SEED, gift_id, role_id
+from tests.engine.day_cases import CASES, build_log, load_case
 
 
 def _log(end_time: str | None = None, source: BoundarySource = "manual",
@@ -89,8 +91,8 @@ def test_tables() -> None:
 
 def test_rulings_cite_the_seed() -> None:
     rs = get_ruleset("world-cup-2018")
-    assert rs.day.grammar == "world-cup-2018"
-    assert rs.day.decision == "plurality"
+    case = load_case(CASES / "world-cup-2018" / "day" / "wc-01-plurality.yaml")
+    assert count_rules(build_log(case), 1).decision == "plurality"
     assert not rs.day.self_vote
     assert rs.day.edited_vote_void
     for ruling in rs.rulings:

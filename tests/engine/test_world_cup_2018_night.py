@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.night.state import Player
-from engine.rulesets.world_cup_2018_night import NIGHT
-from engine.rulesets.world_cup_2018_night.victory import winners
+from engine.rulesets.world_cup_2018.night import NIGHT
+from engine.rulesets.world_cup_2018.night.victory import winners
 
 
 def roster(*roles: str, **changes: Mapping[str, object]) -> dict[str, Player]:

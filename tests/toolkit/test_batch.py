@@ -47,7 +47,7 @@ def test_what_is_found(tmp_path: Path) -> None:
     found = {s.game_id: s.kind for s in find_sources([top])}
     assert found == {"broken.json": "gamelog", "mafiascum/expected.json": "gamelog",
                      "open-roles/expected.json": "gamelog",
-                     f"mafiascum:{mafiascum_fixture.THREAD}": "mafiascum"}
+                     f"mafiascum:{mafiascum_fixture.THREAD}": "corpus"}
 
 
 def test_a_run_stores_every_game_and_records_the_broken_one(tmp_path: Path) -> None:

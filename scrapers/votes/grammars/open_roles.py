@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from engine.rulesets.open_roles import UNVOTE_WORD, VOTE_WORD
+from engine.rulesets.open_roles.vocab import UNVOTE_WORD, VOTE_WORD
 from scrapers.votes.grammars.base import Command, Grammar
 from scrapers.votes.marks import Mark
 

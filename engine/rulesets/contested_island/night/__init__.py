@@ -1,0 +1,128 @@
+"""Contested Island's night (seed 000), put together from its parts: the order of actions
+(`steps`), the character sheets (`characters`), and the actions and features of each part of
+the night (`basics`, `infection`, `recruitment`, `redirection`, `ultimates`). A part lists its
+abilities, what it adds to the character sheets, and its hooks into the shared mechanics."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.night.model import Ability, Move, NightRules
+from engine.night.state import Attack, NightState, Player
+from engine.rulesets.base import Ruling
+from engine.rulesets.contested_island.night import (
+    basics,
+    general,
+    infection,
+    recruitment,
+    redirection,
+    ultimates,
+)
+from engine.rulesets.contested_island.night.characters import (
+    CHARACTERS,
+    NON,
+    Character,
+    H,
+    side_rank,
+)
+from engine.rulesets.contested_island.night.steps import STEPS
+
+PARTS = (basics, infection, recruitment, redirection, ultimates)
+
+ABILITIES: dict[str, Ability] = {a.id: a for part in PARTS for a in part.ABILITIES}
+ROLE_ABILITIES: dict[str, tuple[str, ...]] = {
+    role: tuple(dict.fromkeys([*c.abilities, *(a for part in PARTS
+                                               for a in part.ROLE_ABILITIES.get(role, ()))]))
+    for role, c in CHARACTERS.items()}
+ROLE_FEATURES: dict[str, dict[str, int]] = {
+    role: dict([*c.features, *(f for part in PARTS for f in part.ROLE_FEATURES.get(role, ()))])
+    for role, c in CHARACTERS.items()}
+
+# the rulings the parts of the night add to the rule set's own
+RULINGS: tuple[Ruling, ...] = (*general.RULINGS,
+                                *(r for part in PARTS for r in part.RULINGS))
+
+# what the night engine implements of each role: the rule set claims no more
+SUPPORTED: dict[str, tuple[str, ...]] = {
+    role: tuple(a for a in abilities if a in ABILITIES)
+    for role, abilities in ROLE_ABILITIES.items()}
+
+
+def new_player(slot: str, role: str) -> Player:
+    sheet = CHARACTERS.get(role)
+    if sheet is None:
+        return Player(slot, role, "", {"physical": H, "mental": H, "local": NON})
+    from engine.rulesets.contested_island.vocab import ROLES
+    return Player(slot, role, ROLES[role].faction or "",
+                  dict(zip(("physical", "mental", "local"), sheet.statuses, strict=True)),
+                  dict(ROLE_FEATURES[role]))
+
+
+def may_use(player: Player, ability: Ability) -> str | None:
+    if player.role not in CHARACTERS:
+        return f"the role {player.role!r} has no night sheet"
+    own = ability.id in ROLE_ABILITIES[player.role] or ability.id in player.given
+    if not own or ability.id in player.lost:
+        return f"not an action of {player.role}"
+    return None
+
+
+NATURALS: tuple[Callable[[NightState, Attack], str | None], ...] = tuple(
+    h for part in PARTS for h in part.NATURAL)
+
+
+def natural(state: NightState, hit: Attack) -> str | None:
+    """The first part's reason the attack does not land, in the parts' order."""
+    for hook in NATURALS:
+        why = hook(state, hit)
+        if why is not None:
+            return why
+    return None
+
+
+# merged steps, in the seed's order: "9-10) Block from mafia players", "12) Jen Li's Ult /
+# Patient Zero's Ult", "14-15) Murders by the Order / Murders or Infection by the Infected",
+# "20-21) Murder or psychic attack from Jen Li / Murder or infection from Patient Zero": the
+# Order of Li before the Infected
+_MERGED = frozenset({"block-mafia", "mafia-ultimates", "recruit-kills", "leader-kills"})
+
+
+def move_order(state: NightState, move: Move) -> int:
+    player = state.players.get(move.actor)
+    if player is None or move.ability.step not in _MERGED:
+        return 0
+    return side_rank(player.recruited_by or player.faction)
+
+
+NIGHT = NightRules(
+    steps=STEPS, abilities=ABILITIES,
+    actions_per_night={r: c.actions for r, c in CHARACTERS.items()},
+    natural=natural, new_player=new_player, may_use=may_use,
+    # Max Milton, Physical Might: "... cannot be blocked."
+    unblockable=lambda p: p.has("unblockable"),
+    move_order=move_order,
+    check_night=general.mafia_limit,
+    winners=general.winners,
+    retarget=tuple(h for part in PARTS for h in part.RETARGET),
+    before_attack=tuple(h for part in PARTS for h in part.BEFORE_ATTACK),
+    visited=tuple(h for part in PARTS for h in part.VISITED),
+    ends=tuple(h for part in PARTS for h in part.ENDS),
+    supported=SUPPORTED,
+    option_choices={
+        "murder": ({"attack": "physical"}, {"attack": "psychic"}),
+        "hunt": ({"mode": "attack"}, {"mode": "infect"}),  # Patient Zero's Hunt
+        **{a: ({"actions": "", "features": ""}, {"actions": "block", "features": "double-vote"},
+               {"actions": "physical-attack,block",
+                "features": "double-vote,physical-protection"})
+           for a in ("planted-spies", "infecting")},  # what the recruiter gives
+        **{a: tuple({"action": x} for x in ("cover", "bit-of-optimism", "shank", "treatment",
+                                            "medical-miracles"))
+           for a in ("balance-balancing", "tactical-maneuver")},  # the action applied
+        "rumors-and-gossip": tuple(  # the GM's answers, right or wrong
+            {"questions": ["side", "physical", "weapon"], "answers": answers}
+            for answers in (["town", "healthy", "none"], ["mafia", "ill", "knife"])),
+    },
+)
+
+__all__ = ["ABILITIES", "CHARACTERS", "NIGHT", "ROLE_ABILITIES", "STEPS", "SUPPORTED",
+           "Character"]

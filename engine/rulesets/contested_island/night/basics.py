@@ -1,0 +1,236 @@
+"""Contested Island's basic night actions (seed 000), on the shared mechanics of
+`engine.night`: the protections (Cover, Experienced Psychologist, Treatment), the blocks (A
+Bit of Optimism, Stunning Blow), isolation (Private Conversation), the attacks of the Order,
+the Infected, the Night Hunter, Ru and Baba Nyura, and the checks; and the characters'
+natural protections (Danger Sense, Physical Might, the one-time protections of Jen Li,
+Patient Zero and Ru, immunities, the doctor's self-healing). Each ability cites the seed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from engine.night import mechanics as m
+from engine.night.model import Ability, Limit, Move
+from engine.night.state import Attack, NightState
+from engine.rulesets.base import Ruling
+from engine.rulesets.contested_island.night.characters import ILL
+
+Effect = Callable[[NightState, Move], None]
+
+# -- what the abilities do ----------------------------------------------------------------
+
+def _protect(harm: str) -> Effect:
+    def effect(state: NightState, move: Move) -> None:
+        m.protect(state, move, move.targets[0], "physical" if harm == "physical" else "psychic")
+    return effect
+
+
+def show_psychic(state: NightState, move: Move, hit: Attack, was_alive: bool) -> None:
+    """Rule Clarification 4: "Psychic attack and infection are initially displayed as
+    facts." Which ones: the psychic-fact ruling. About whom it reached: a guard may have
+    taken it (Personal Guard)."""
+    shown = state.rulings.get("contested-island.psychic-fact", "landed")
+    if hit.harm == "psychic" and was_alive and (hit.stopped_by is None or shown == "made"):
+        state.record("psychic-attack", f"{hit.target} suffers a psychic attack", "newspaper",
+                     subject=hit.target, actor=move.actor)
+
+
+def _attack(state: NightState, move: Move, harm: str) -> None:
+    target = move.targets[0]
+    was_alive = state.alive(target)
+    hit = m.attack(state, move, target, "psychic" if harm == "psychic" else "physical")
+    show_psychic(state, move, hit, was_alive)
+
+
+def _physical(state: NightState, move: Move) -> None:
+    _attack(state, move, "physical")
+
+
+def _psychic(state: NightState, move: Move) -> None:
+    _attack(state, move, "psychic")
+
+
+def _murder(state: NightState, move: Move) -> None:
+    """Jen Li: "Attacks a target with a physical attack or a psychic attack." The log says
+    which in options {"attack": "physical" | "psychic"} (physical when it does not)."""
+    _attack(state, move, str(move.options.get("attack", "physical")))
+
+
+def _grumbling(state: NightState, move: Move) -> None:
+    """Baba Nyura: "Performs a psychic attack on the target ... Target's second status
+    changes to "Mentally ill"." """
+    _attack(state, move, "psychic")
+    target = state.players[move.targets[0]]
+    if target.alive:
+        target.statuses["mental"] = ILL
+
+
+def _block(state: NightState, move: Move) -> None:
+    m.block(state, move, move.targets[0], f"blocked by {move.actor} ({move.ability.name})")
+
+
+def _stunning_blow(state: NightState, move: Move) -> None:
+    """Rick: "The target's night action for the current night does not trigger. On the next
+    night, the target repeats that action." """
+    target = move.targets[0]
+    if state.rulings.get("contested-island.stun-vs-unblockable", "not-a-block") == "a-block":
+        m.block(state, move, target, f"stunned by {move.actor}")
+    else:
+        m.stun(state, move, target, f"stunned by {move.actor}")
+    # every move of the target the stun stops (those of later steps), as sent
+    state.players[target].repeat_next = [
+        (x.ability.id, tuple(x.targets), dict(x.options)) for x in state.moves
+        if x.actor == target and x.stopped is None and not x.done]
+
+
+def _isolate(state: NightState, move: Move) -> None:
+    m.isolate(state, move, move.targets[0])
+
+
+def _treatment(state: NightState, move: Move) -> None:
+    """Doctor: "Saves a target from being killed in the current night, cures infection. ...
+    If the target's first status was changed due to infection, changes it to "Physically
+    healthy"." Examination: "Checks physical health of the target of his NA" (after the
+    treatment: what the doctor sees when he leaves)."""
+    from engine.night.infect import cure  # the infection part's mechanic ("cures infection")
+
+    target = move.targets[0]
+    m.heal(state, move, target)
+    cure(state, move, target)
+    m.tell(state, move, target, "physical", state.players[target].statuses["physical"],
+           feature="examination")
+
+
+def _status_check(which: str) -> Effect:
+    def effect(state: NightState, move: Move) -> None:
+        target = move.targets[0]
+        m.tell(state, move, target, which, state.players[target].statuses[which])
+    return effect
+
+
+def _professional_gaze(state: NightState, move: Move) -> None:
+    """Cornelius: "Checks the mental state of the target. If the target was subjected to a
+    psychic attack – heals them." """
+    target = move.targets[0]
+    m.tell(state, move, target, "mental", state.players[target].statuses["mental"])
+    hit = state.dying.get(target)
+    if hit is not None and hit.harm == "psychic":
+        del state.dying[target]
+        hit.stopped_by = f"healed by {move.actor}"
+        state.record("healed", f"{move.actor} heals {target} of the psychic attack",
+                     subject=target, actor=move.actor, harm="psychic")
+
+
+def _reconnaissance(state: NightState, move: Move) -> None:
+    """Jen Li: "Checks one of the target's statuses." (options {"status": ...})"""
+    which = str(move.options.get("status", "physical"))
+    target = move.targets[0]
+    m.tell(state, move, target, which, state.players[target].statuses.get(which, "?"))
+
+
+def _observation(state: NightState, move: Move) -> None:
+    """Night Hunter: "Checks 2 out of 3 statuses of the target." (options {"statuses":
+    "physical,local"})"""
+    target = move.targets[0]
+    asked = str(move.options.get("statuses", "physical,mental")).split(",")
+    for which in asked[:2]:
+        m.tell(state, move, target, which.strip(),
+               state.players[target].statuses.get(which.strip(), "?"))
+
+
+def _surveillance(state: NightState, move: Move) -> None:
+    """Max Kane: "Learns the type of NA applied by the target (-, +, I, K)." A player with
+    several actions (Jen Li) shows each type; an action refused before the night (used up,
+    not theirs) was never applied."""
+    target = move.targets[0]
+    m.tell(state, move, target, "type", m.types_applied(state, target))
+
+
+ABILITIES: tuple[Ability, ...] = (
+    Ability("stunning-blow", "Stunning Blow", "-", "stunning-blow", _stunning_blow,
+       limit=Limit(same_target_every=3)),
+    Ability("who-are-you", "Who are you?", "I", "checks", _status_check("local")),
+    Ability("spear-throw", "Spear Throw", "K", "spear-throw", _physical),
+    Ability("experienced-psychologist", "Experienced Psychologist", "+", "protection",
+       _protect("psychic")),
+    Ability("professional-gaze", "Professional Gaze", "I", "checks", _professional_gaze),
+    Ability("bit-of-optimism", "A Bit of Optimism", "-", "block-bob", _block),
+    Ability("surveillance", "Surveillance", "I", "checks", _surveillance),
+    Ability("treatment", "Treatment", "+", "treatment", _treatment),
+    Ability("cover", "Cover", "+", "protection", _protect("physical")),
+    Ability("private-conversation", "Private Conversation", "-", "isolation", _isolate),
+    Ability("endless-grumbling", "Endless Grumbling", "K", "grumbling", _grumbling),
+    Ability("murder", "Murder", "K", "leader-kills", _murder),
+    Ability("reconnaissance", "Reconnaissance", "I", "checks", _reconnaissance),
+    Ability("drive-mad", "Drive Mad", "K", "hunter-kills", _psychic),
+    Ability("shank", "Shank to the Throat", "K", "hunter-kills", _physical),
+    Ability("observation", "Observation from the Bushes", "I", "checks", _observation,
+       extra=True),
+)
+
+
+def natural(state: NightState, hit: Attack) -> str | None:
+    """Why an attack no one's protection stopped does not land: the target's own features."""
+    p = state.players[hit.target]
+    if hit.harm == "psychic":
+        if p.has("psychic-immunity"):
+            return "immune to psychic attacks"
+        if p.has("psychic-blocks"):
+            # Patient Zero: "Cannot die from a psychic attack, but is blocked on the next
+            # night."
+            p.blocked_next = True
+            return "cannot die from a psychic attack; blocked next night"
+        if p.spend("psychic-protection"):
+            return "one-time protection from psychic attacks"
+    if hit.harm == "physical":
+        for feature, why in (("danger-sense", "Danger Sense: survives the first physical "
+                              "attack"),
+                             ("physical-might", "Physical Might: one protection from "
+                              "physical attack"),
+                             ("one-time-protection", "one-time protection")):
+            if p.spend(feature):
+                return why
+        if p.spend("self-healing"):
+            # Doctor: "Upon the first physical attack on the doctor, he heals himself
+            # instead of his action."
+            for own in state.moves:
+                if own.actor == hit.target and not own.done and own.stopped is None:
+                    own.stopped = "the doctor heals himself instead"
+            return "heals himself instead of his action"
+    return None
+
+
+ROLE_ABILITIES: dict[str, tuple[str, ...]] = {}  # the basics are on the character sheets
+ROLE_FEATURES: dict[str, tuple[tuple[str, int], ...]] = {}
+NATURAL: tuple[Callable[[NightState, Attack], str | None], ...] = (natural,)
+RETARGET: tuple[Callable[[NightState, Move], None], ...] = ()
+BEFORE_ATTACK: tuple[Callable[[NightState, Attack], None], ...] = ()
+VISITED: tuple[Callable[[NightState, Move, str], None], ...] = ()
+
+
+def unseen_at_jen_li(state: NightState) -> None:
+    """Jen Li: "Actions directed at Jen Li are not displayed in the newspaper. Exception -
+    questioning by Baba Nyura." (Her death is shown, as every death.)"""
+    hers = {slot for slot, p in state.players.items() if p.role == "jen-li"}
+    for i, event in enumerate(state.events):
+        if event.visibility == "newspaper" and event.subject in hers and \
+                event.kind not in ("killed", "questioning"):
+            state.events[i] = replace(event, visibility="hidden", text=f"{event.text} (not "
+                                      "shown: actions directed at Jen Li)")
+
+
+def psychic_clue(state: NightState) -> None:
+    """Rule Clarifications 4: "Psychic attack and infection are initially displayed as facts.
+    After someone dies from them, a clue to the attacker is given." (the infection's clue
+    comes with its death)"""
+    for event in list(state.events):
+        if event.kind == "killed" and event.detail("harm") == "psychic" and event.actor:
+            state.record("clue", f"a clue to {event.actor}, whose psychic attack killed "
+                         f"{event.subject}", "newspaper", subject=event.subject,
+                         actor=event.actor, harm="psychic")
+
+
+ENDS: tuple[Callable[[NightState], None], ...] = (psychic_clue, unseen_at_jen_li)
+# the points of the seed this part leaves open, each a named ruling with its options
+RULINGS: tuple[Ruling, ...] = ()

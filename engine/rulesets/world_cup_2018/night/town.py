@@ -1,0 +1,170 @@
+"""The town's night: the doctor, the priest, the drunkard, the statistician, the treasure
+hunter, the witness (what he saw is told at the night's end, `night_end`), and the stake hunt
+anyone may go on."""
+
+from __future__ import annotations
+
+from engine.night import mechanics as m
+from engine.night.model import Ability, Limit, Move
+from engine.night.state import NightState, Player
+from engine.rulesets.world_cup_2018.night.common import (
+    CLANS,
+    NOT_OK,
+    OK,
+    ability,
+    answer,
+    cure,
+    doom,
+    records,
+    shown_role,
+)
+from engine.rulesets.world_cup_2018.night.rulings import option
+
+
+def _treat(state: NightState, move: Move, target: str, *, poison: bool,
+           shots: bool) -> bool:
+    """«Лечит тех, кого пытаются убить или отравить»: the target's death tonight (a shot,
+    or anything dying under the rulings), poison and bleeding. True when it saved."""
+    m.visit(state, move, target)
+    p = state.players[target]
+    saved = False
+    hit = state.dying.get(target)
+    bare = p.role == "priest" and option(state, "priest-protection") == "his-life"
+    if hit is not None and not bare and (poison or hit.harm == "physical") and shots:
+        del state.dying[target]
+        records(state).blame.pop(target, None)
+        saved = True
+    if not bare and cure(p, "bleeding"):
+        saved = True
+    if poison and cure(p, "poison"):
+        saved = True
+    state.record("treated", f"{move.actor} treats {target}: "
+                 f"{'saved' if saved else 'nothing to heal'}", subject=target,
+                 actor=move.actor, saved=saved)
+    return saved
+
+
+def _doctor_answer(state: NightState, move: Move, saved: bool) -> None:
+    if option(state, "doctor-result") == "saved":
+        answer(state, move, OK if saved else NOT_OK)
+
+
+def _heal(state: NightState, move: Move) -> None:
+    """«За ночь может вылечить 1 игрока»"""
+    assert move.target is not None
+    _doctor_answer(state, move, _treat(state, move, move.target, poison=True, shots=True))
+
+
+def _bandage(state: NightState, move: Move) -> None:
+    """«или перевязать двоих»"""
+    wounds = option(state, "bandage") == "wounds"
+    saved = [_treat(state, move, t, poison=False, shots=wounds) for t in move.targets]
+    _doctor_answer(state, move, any(saved))
+
+
+def _confession(state: NightState, move: Move) -> None:
+    """«Ночью выбирает цель для исповеди, которую этой ночью никто не может подвергнуть
+    воздействию и которая также не может совершить ход, если ходит после священника. Узнает
+    грешен ли исповедуемый или нет (грешен если убил персонажа).»; «При исповеди зомби узнаёт
+    его роль»; the necromancer «умирает при попадании на исповедь»."""
+    assert move.target is not None
+    target = move.target
+    m.isolate(state, move, target)
+    p = state.players[target]
+    answer(state, move, "грешен" if p.features.get("kills", 0) > 0 else "не грешен", "sin")
+    if shown_role(p) == "zombie":
+        answer(state, move, "Спортсмен-допингист", "role")
+    if p.role == "necromancer":
+        doom(state, target, "confession", move.actor)
+
+
+def _seer(state: NightState, move: Move) -> None:
+    """«Имеет дар провидца, может 2 раза за игру проверить на зомби 1 игрока (дневной ход)»"""
+    assert move.target is not None
+    zombie = shown_role(state.players[move.target]) == "zombie"
+    answer(state, move, "зомби" if zombie else "не зомби")
+
+
+def _drink(state: NightState, move: Move) -> None:
+    """«ночью курит и бухает с игроком лишая того ночного действия»"""
+    assert move.target is not None
+    m.block(state, move, move.target, f"drinking with {move.actor}")
+
+
+def side(state: NightState, player: Player, slot: str) -> str:
+    """The side the statistician compares: a clan, the town (the cops with it, as ruled), or
+    the player alone (a neutral, a dark player not recruited yet)."""
+    if player.faction in CLANS or player.faction == "town":
+        return player.faction
+    if player.faction == "cops":
+        return "town" if option(state, "statistician-cops") == "same-as-town" else "cops"
+    return f"alone:{slot}"
+
+
+def _compare(state: NightState, move: Move) -> None:
+    """«ночью сравнивает 2х игроков, получает ответ одинаковые или разные (если сравнивает 2х
+    из разного клана, то ответ — разные)»"""
+    a, b = move.targets[:2]
+    for t in (a, b):
+        m.visit(state, move, t)
+    same = side(state, state.players[a], a) == side(state, state.players[b], b)
+    answer(state, move, "одинаковые" if same else "разные")
+
+
+ARTIFACTS = 3  # «В первый день выдаёт 3 артефакта любым игрокам»
+
+
+def _hunt(state: NightState, move: Move) -> None:
+    """«ищет у игроков артефакты, если найдёт все, то узнаёт копов» (told at the night's end)"""
+    assert move.target is not None
+    m.visit(state, move, move.target)
+    me, held = state.players[move.actor], state.players[move.target].features.get(
+        "artifact", 0)
+    if held <= 0 or me.features.get(f"found:{move.target}", 0):
+        answer(state, move, NOT_OK)
+        return
+    me.features[f"found:{move.target}"] = 1
+    me.features["artifacts-known"] = me.features.get("artifacts-known", 0) + held
+    answer(state, move, OK)
+
+
+def _watch(state: NightState, move: Move) -> None:
+    """«Выбирает игрока за которым будет следить» (what he sees: `night_end.witness`)"""
+    assert move.target is not None
+    m.visit(state, move, move.target)
+
+
+def _stake(state: NightState, move: Move) -> None:
+    """«Любой игрок вместо своего ночного хода может бегать с колом.» (the hunt is counted at
+    the night's end: `night_end.stakes`)"""
+    assert move.target is not None
+    m.visit(state, move, move.target)
+    records(state).stakes.setdefault(move.target, []).append(move.actor)
+
+
+ABILITIES: tuple[Ability, ...] = (
+    ability("heal", "Treatment", "лечение", "doctor", _heal, "+"),
+    ability("bandage", "Bandage two", "перевязка двоих", "doctor", _bandage, "+",
+            targets=2),
+    ability("confession", "Confession", "исповедь", "priest", _confession, "I",
+            limit=Limit(same_target_every=10 ** 6), reaches_isolated=True),
+    # «дар провидца, может 2 раза за игру проверить на зомби 1 игрока (дневной ход)»: named as
+    # a GM names it (a GM log reads "for zombies" as a target)
+    ability("seer-check", "Seer's check", "дар провидца", "priest",
+            _seer, "D", limit=Limit(uses=2), extra=True),
+    ability("drink", "Drinking", "курит и бухает", "drunkard", _drink, "-"),
+    ability("compare", "Comparison", "сравнение", "statistician", _compare, "I", targets=2),
+    ability("treasure-hunt", "Treasure hunt", "поиск артефактов", "treasure-hunter", _hunt,
+            "I"),
+    ability("watch", "Watching", "слежка", "witness", _watch, "I"),
+    ability("stake", "Stake hunt", "охота с колом", "citizens", _stake, "K"),
+)
+
+ROLE_ABILITIES: dict[str, tuple[str, ...]] = {
+    "doctor": ("heal", "bandage"),
+    "priest": ("confession", "seer-check"),
+    "drunkard": ("drink",),
+    "statistician": ("compare",),
+    "treasure-hunter": ("treasure-hunt",),
+    "witness": ("watch",),
+}
