@@ -36,7 +36,7 @@ class Player:
     # Pepper Spray: the maniac's (K) actions fail up to this night ("loses the ability to
     # kill for the current and next night"); 0: never blinded
     blinded_until: int = 0
-    # infection and recruitment (engine.night.infect, engine.night.recruit):
+    # infection and recruitment (contested-island's night: mech_infect, mech_recruit):
     infected_by: str | None = None  # who infected the player: the clue after a death from it
     ill_by_infection: bool = False  # the infection changed the first status (a cure reverts it)
     gifts: tuple[str, ...] = ()  # features a recruiter passed ("cannot be subsequently passed")
@@ -104,7 +104,7 @@ class NightState:
     # moves sent elsewhere tonight: (the move, the ability that redirected it, its targets
     # before), so that a later effect can undo a redirection or hide what it did
     redirected: list[tuple[Move, str, tuple[str, ...]]] = field(default_factory=list)
-    # tonight's new infections, slot -> the infection that took hold (engine.night.infect)
+    # tonight's new infections, slot -> the infection that took hold (mech_infect)
     infections: dict[str, Attack] = field(default_factory=dict)
     thwarted: str | None = None  # who applied Thwarting Plans ("All mafia actions ... fail")
     # the players' priority for the night, highest first, where the rule set orders moves by

@@ -93,7 +93,9 @@ def _treatment(state: NightState, move: Move) -> None:
     If the target's first status was changed due to infection, changes it to "Physically
     healthy"." Examination: "Checks physical health of the target of his NA" (after the
     treatment: what the doctor sees when he leaves)."""
-    from engine.night.infect import cure  # the infection part's mechanic ("cures infection")
+    from engine.rulesets.contested_island.night.mech_infect import (
+        cure,  # the infection part's mechanic ("cures infection")
+    )
 
     target = move.targets[0]
     m.heal(state, move, target)

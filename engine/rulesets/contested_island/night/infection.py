@@ -1,22 +1,22 @@
 """Contested Island's infection (seed 000): Lucy Farmer's Infection (step 17), Patient Zero's
 Hunt in its infecting mode (step 20-21), the immunities and protections from infection, and
 the burning at the night's end (step 25) with its deaths and clue. The mechanics are in
-`engine.night.infect`; Treatment's cure is in `basics`; recruits' infection (the Actions
+`mech_infect`; Treatment's cure is in `basics`; recruits' infection (the Actions
 List's) in `recruitment`, which also runs the end of the night (steps 24, then 25). Bite is
-the ultimates part's (it can use `engine.night.infect.infect` with rate=2)."""
+the ultimates part's (it can use `mech_infect.infect` with rate=2)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from engine.night import mechanics as m
-from engine.night.infect import burn, die_of_infection, infect
 from engine.night.model import Ability, AbilityType, Move
 from engine.night.state import Attack, NightState, Player
 from engine.rulesets.base import Ruling
 from engine.rulesets.contested_island.night.characters import seed_rank
 from engine.rulesets.contested_island.night.common import option
 from engine.rulesets.contested_island.night.common import ruling as _r
+from engine.rulesets.contested_island.night.mech_infect import burn, die_of_infection, infect
 
 INFECTION_WORDS = ("\"The target will have one action and feature \"burn\" every night. When "
                    "the target has nothing left, they die. Target's first status changes to "

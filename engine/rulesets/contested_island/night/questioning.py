@@ -22,10 +22,10 @@ Topics: side; physical, mental, local (the statuses); type (of NA: K, -, +, I); 
 
 from __future__ import annotations
 
-from engine.night import extras as x
 from engine.night import mechanics as m
 from engine.night.model import Ability, Limit, Move
 from engine.night.state import NightState, Player
+from engine.rulesets.contested_island.night import mech_extras as x
 from engine.rulesets.contested_island.night.characters import CHARACTERS
 
 # each topic's kind of question, and how many of that kind one questioning may ask

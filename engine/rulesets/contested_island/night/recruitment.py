@@ -2,7 +2,7 @@
 Infecting (step 24), the condition (Rule Clarification 1), the refusals, isolation (Rule
 Clarification 2), what a recruit loses and gets, the inheritance of Recruitment, the
 limits characters' actions have "after recruitment"; and the Actions List a recruit may be
-given. The mechanics are in `engine.night.recruit`.
+given. The mechanics are in `engine.rulesets.contested_island.night.mech_recruit`.
 
 A recruitment's move visits its target at step 24; the night's recruitments are settled
 together at its end, the Order's first (the seed lists Jen Li before Patient Zero at every
@@ -15,14 +15,6 @@ from collections.abc import Callable
 
 from engine.night import mechanics as m
 from engine.night.model import Ability, Limit, Move
-from engine.night.recruit import (
-    chosen,
-    died_tonight,
-    limit_after_recruitment,
-    living_by_team,
-    recruit,
-    refuse,
-)
 from engine.night.state import Attack, NightState
 from engine.rulesets.base import Ruling
 from engine.rulesets.contested_island.night import infection
@@ -31,6 +23,14 @@ from engine.rulesets.contested_island.night.characters import CHARACTERS
 from engine.rulesets.contested_island.night.common import option
 from engine.rulesets.contested_island.night.common import ruling as _r
 from engine.rulesets.contested_island.night.infection import infect_target
+from engine.rulesets.contested_island.night.mech_recruit import (
+    chosen,
+    died_tonight,
+    limit_after_recruitment,
+    living_by_team,
+    recruit,
+    refuse,
+)
 
 ORDER, INFECTED = "order-of-li", "infected"
 TEAMS = (ORDER, INFECTED)  # "Jen Li's Ult / Patient Zero's Ult", "Murders by the Order / ..."

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.night import extras as x
 from engine.night import mechanics as m
 from engine.night import redirect as r
 from engine.night.model import Ability, Limit, Move
 from engine.night.state import Attack, NightState
 from engine.rulesets.base import Ruling
+from engine.rulesets.contested_island.night import mech_extras as x
 from engine.rulesets.contested_island.night.characters import CHARACTERS, side_rank
 from engine.rulesets.contested_island.night.common import option
 from engine.rulesets.contested_island.night.common import ruling as _r

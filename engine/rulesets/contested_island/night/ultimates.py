@@ -15,16 +15,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from engine.night import extras as x
 from engine.night import mechanics as m
-from engine.night.infect import infect
 from engine.night.model import Ability, AttackKind, Limit, Move
 from engine.night.state import Attack, NightState
 from engine.rulesets.base import Ruling
+from engine.rulesets.contested_island.night import mech_extras as x
 from engine.rulesets.contested_island.night import questioning, ultimates_rulings
 from engine.rulesets.contested_island.night.basics import show_psychic
 from engine.rulesets.contested_island.night.characters import CHARACTERS, side_rank
 from engine.rulesets.contested_island.night.general import team
+from engine.rulesets.contested_island.night.mech_infect import infect
 from engine.rulesets.contested_island.night.ultimates_rulings import ruling
 
 MAFIA = ("order-of-li", "infected")  # "Town - Mafia 1 - Mafia 2 - Maniac"
@@ -273,7 +273,7 @@ def _listed(value: object) -> list[object]:
 def _bite(state: NightState, move: Move) -> None:
     """Patient Zero: "Infects 2 targets, ignoring immunity to infection and protection from
     infection. The disease progresses twice as fast." (-) The infection is the infection
-    part's (`engine.night.infect`), at twice the rate, shown as its infections are (Rule
+    part's (`mech_infect`), at twice the rate, shown as its infections are (Rule
     Clarification 4, the infection-fact ruling)."""
     shown = state.rulings.get("contested-island.infection-fact", "landed")
     for target in _reach(state, move):
