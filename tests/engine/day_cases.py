@@ -9,6 +9,8 @@ A case:
     title: the vote that reaches a majority ends the day
     clause: "mafiascum: majority is half the living rounded down, plus one"
     ruleset: mafiascum
+    option: mafiascum.deadline=plurality  # the option of a ruling the case shows: its
+                                  # rulings set it (or leave it, if the default)
     rulings: {mafiascum.deadline: plurality}      # optional
     players: [A, B, C]            # or a map: {A: {role: Town Doublevoter, name: Куба}}
     dead: [D]                     # slots dead before the day (optional)
@@ -80,6 +82,7 @@ from engine.gamelog import (
     SourceRef,
     Vote,
 )
+from tests.engine.case_format import CaseError, check_rulings, no_unknown
 
 CASES = Path(__file__).parent / "cases"
 _KEYS = {"id", "title", "clause", "ruleset", "rulings", "players", "dead", "day", "start", "end",
@@ -99,13 +102,12 @@ def case_files(ruleset: str | None = None) -> list[Path]:
 def load_case(path: Path) -> dict[str, Any]:
     case = yaml.safe_load(path.read_text(encoding="utf-8"))
     if not isinstance(case, dict):
-        raise ValueError(f"{path}: a case is a mapping")
-    unknown = set(case) - _KEYS
-    if unknown:
-        raise ValueError(f"{path}: unknown keys {sorted(unknown)}")
-    unknown = set(case["expect"]) - _EXPECT
-    if unknown:
-        raise ValueError(f"{path}: unknown expect keys {sorted(unknown)}")
+        raise CaseError(path, "a case is a mapping")
+    no_unknown(path, "case", case, _KEYS)
+    if not isinstance(case.get("expect"), dict):
+        raise CaseError(path, "expect: the day's outcome, a mapping")
+    no_unknown(path, "expect", case["expect"], _EXPECT)
+    check_rulings(path, case)
     return case
 
 

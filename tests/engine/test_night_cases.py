@@ -165,3 +165,15 @@ def test_a_night_states_its_whole_outcome(tmp_path: Path) -> None:
     assert night_outcome(result, expected(night)) == {**expected(night), "failed": got["failed"]}
     night["expect"]["failed"] = got["failed"]
     assert night_outcome(result, expected(night)) == expected(night)
+
+
+def test_a_night_rule_set_without_cases_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry says which rule sets must have night cases (every one whose `night` is
+    not None): one without any is a parameter of its own, and its test fails."""
+    import tests.engine.test_night_cases as me
+
+    assert set(NIGHT_RULESETS) == {r for r in ruleset_ids() if get_ruleset(r).night}
+    monkeypatch.setattr(me, "NIGHT_RULESETS", ["no-such-rules"])
+    assert [p.id for p in _cases()] == ["no-such-rules/no-night-cases"]
+    with pytest.raises(AssertionError, match="no night case"):
+        test_night_case("no-such-rules", None)
