@@ -46,7 +46,8 @@ adjudicator's test cases. One YAML file per case under tests/engine/cases/<rules
           start: 0                  # from its log (tests/engine/night_chain.py): the GM
           end: 10                   # announces each night's expected deaths and the day's
           actions: [...]            # expected elimination, the day is counted and the
-          expect: {eliminated: B}   # next night replayed after it. No `state`, no `dead`
+          expect: {eliminated: B}   # next night replayed after it. No `dead`; `state`
+                                    # gives the slots' factions only (the log's record)
 """
 
 from __future__ import annotations
@@ -121,9 +122,10 @@ def _check_entries(path: Path, case: dict[str, Any], entries: list[Any]) -> None
             raise CaseError(path, f"entry {i + 1}: a day comes between two nights")
         no_unknown(path, f"entry {i + 1}", entries[i], {"day"})
         no_unknown(path, f"day of entry {i + 1}", entries[i]["day"] or {}, _DAY)
-    if days and ("state" in case or "dead" in case):
-        raise CaseError(path, "a case with days is replayed from its log: no `state` or "
-                              "`dead` (the log starts the game)")
+    sides_only = all(set(c) <= {"faction"} for c in (case.get("state") or {}).values())
+    if days and ("dead" in case or not sides_only):
+        raise CaseError(path, "a case with days is replayed from its log, which starts the "
+                              "game: no `dead`, and `state` gives a slot's faction only")
     for i, night in enumerate(entries):
         if i in days:
             continue

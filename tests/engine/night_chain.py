@@ -51,8 +51,9 @@ def numbered(case: dict[str, Any]) -> list[tuple[str, int, dict[str, Any]]]:
 
 
 def chain_log(case: dict[str, Any]) -> GameLog:
+    sides = {slot: c.get("faction") for slot, c in (case.get("state") or {}).items()}
     slots = [Slot(id=slot, number=i, occupants=[Occupant(nick=slot)], role=role,
-                  role_name=role)
+                  role_name=role, faction=sides.get(slot))
              for i, (slot, role) in enumerate(case["players"].items(), start=1)]
     phases: list[Phase] = []
     nights: list[NightLog] = []

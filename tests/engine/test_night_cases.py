@@ -124,7 +124,8 @@ _BASE = {"id": "X-1", "title": "t", "clause": "c", "ruleset": "contested-island"
     ({"state": {"B": {"alive": False, "hp": 3}}}, "unknown keys ['hp']"),
     ({"nights": [{"expect": {"winners": None}}, {}]}, "last night"),
     ({"nights": [{}, {"day": {}}]}, "between two nights"),
-    ({"nights": [{}, {"day": {}}, {}], "dead": {"B": "D1"}}, "no `state` or `dead`"),
+    ({"nights": [{}, {"day": {}}, {}], "dead": {"B": "D1"}}, "no `dead`"),
+    ({"nights": [{}, {"day": {}}, {}], "state": {"B": {"alive": False}}}, "faction only"),
     ({"xfail": " "}, "non-empty"),
 ])
 def test_the_loader_refuses(tmp_path: Path, change: dict[str, Any], words: str) -> None:
