@@ -1,7 +1,13 @@
 """Day scenario cases: small named games with the complete expected outcome of one day, one
 case per rule clause (and per option of each ruling), in the spirit of the Diplomacy
 adjudicator test cases. One loader runs every rule set's cases
-(tests/engine/cases/<ruleset>/day/*.yaml).
+(tests/engine/cases/<ruleset>/day/*.yaml); the test runs them over the registry
+(`engine.rulesets.ruleset_ids()`), so a registered rule set without a day case fails.
+
+The loader is strict, and its errors name the file: an unknown key (of the case or of its
+`expect`), an unknown rule set, a ruling the rule set does not have or an option it does not
+offer, and an `option` its `rulings` do not choose (tests/engine/case_format.py). The day's
+outcome is compared for the keys `expect` names, each in full.
 
 A case:
 
@@ -90,7 +96,7 @@ _KEYS = {"id", "title", "clause", "ruleset", "rulings", "players", "dead", "day"
          "close_time", "deaths", "resets", "day_actions", "changes", "votes", "expect",
          "option", "timezone", "night_actions", "private", "night_order", "default_order",
          "day_draws", "history", "posts"}
-_EXPECT = {"eliminated", "no_lynch", "decided_at_post", "decided_by", "tally", "not_counted",
+EXPECT_KEYS = {"eliminated", "no_lynch", "decided_at_post", "decided_by", "tally", "not_counted",
            "majority", "order", "notes", "extra", "earlier", "outcome"}
 
 
@@ -106,7 +112,7 @@ def load_case(path: Path) -> dict[str, Any]:
     no_unknown(path, "case", case, _KEYS)
     if not isinstance(case.get("expect"), dict):
         raise CaseError(path, "expect: the day's outcome, a mapping")
-    no_unknown(path, "expect", case["expect"], _EXPECT)
+    no_unknown(path, "expect", case["expect"], EXPECT_KEYS)
     check_rulings(path, case)
     return case
 

@@ -1,6 +1,17 @@
 """Night scenario cases: small named situations with the complete expected outcome, one per
 ability, feature and interaction the seed names, in the spirit of the Diplomacy
-adjudicator's test cases. One YAML file per case under tests/engine/cases/<ruleset>/night/:
+adjudicator's test cases. One YAML file per case under tests/engine/cases/<ruleset>/night/;
+the test runs them over the registry (every rule set whose `RuleSet.night` is not None must
+have cases).
+
+Each night states its whole outcome: the deaths and the moves that did not take place are
+always compared in full, and so are the newspaper and the private results unless the night
+says `partial: <reason>` (then only those it names; the reason shows in the test id and
+the failure). Statuses, features, roles and factions are compared for the players named.
+The loader is strict, and its errors name the file: an unknown key at any level, a ruling
+or option the rule set does not have, an `option` its `rulings` do not choose
+(tests/engine/case_format.py), a `dead` phase after the case's first night.
+
 
     id: CI-NIGHT-001
     title: what the case shows
@@ -46,8 +57,9 @@ adjudicator's test cases. One YAML file per case under tests/engine/cases/<rules
           start: 0                  # from its log (tests/engine/night_chain.py): the GM
           end: 10                   # announces each night's expected deaths and the day's
           actions: [...]            # expected elimination, the day is counted and the
-          expect: {eliminated: B}   # next night replayed after it. No `dead`; `state`
-                                    # gives the slots' factions only (the log's record)
+          expect: {eliminated: B}   # next night replayed after it. `expect`: a day case's
+                                    # (tests/engine/day_cases.py). No `dead`; `state` gives
+                                    # the slots' factions only (the log's record)
 """
 
 from __future__ import annotations
@@ -64,6 +76,7 @@ from engine.gamelog import Action
 from engine.night import NightResult, NightRules, Player, run_night
 from engine.rulesets import get_ruleset
 from tests.engine.case_format import CaseError, check_rulings, no_unknown, reason
+from tests.engine.day_cases import EXPECT_KEYS
 
 CASES = Path(__file__).parent / "cases"
 _KEYS = {"id", "title", "clause", "ruleset", "option", "rulings", "xfail", "players",
@@ -121,7 +134,10 @@ def _check_entries(path: Path, case: dict[str, Any], entries: list[Any]) -> None
         if i in (0, len(entries) - 1) or i + 1 in days:
             raise CaseError(path, f"entry {i + 1}: a day comes between two nights")
         no_unknown(path, f"entry {i + 1}", entries[i], {"day"})
-        no_unknown(path, f"day of entry {i + 1}", entries[i]["day"] or {}, _DAY)
+        day = entries[i]["day"] or {}
+        no_unknown(path, f"day of entry {i + 1}", day, _DAY)
+        no_unknown(path, f"day of entry {i + 1}: expect", day.get("expect") or {},
+                   EXPECT_KEYS)
     sides_only = all(set(c) <= {"faction"} for c in (case.get("state") or {}).values())
     if days and ("dead" in case or not sides_only):
         raise CaseError(path, "a case with days is replayed from its log, which starts the "

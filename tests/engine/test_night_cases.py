@@ -125,6 +125,7 @@ _BASE = {"id": "X-1", "title": "t", "clause": "c", "ruleset": "contested-island"
     ({"nights": [{"expect": {"winners": None}}, {}]}, "last night"),
     ({"nights": [{}, {"day": {}}]}, "between two nights"),
     ({"nights": [{}, {"day": {}}, {}], "dead": {"B": "D1"}}, "no `dead`"),
+    ({"nights": [{}, {"day": {"expect": {"winner": "A"}}}, {}]}, "unknown keys ['winner']"),
     ({"nights": [{}, {"day": {}}, {}], "state": {"B": {"alive": False}}}, "faction only"),
     ({"xfail": " "}, "non-empty"),
 ])
