@@ -1,7 +1,13 @@
 """Day scenario cases: small named games with the complete expected outcome of one day, one
 case per rule clause (and per option of each ruling), in the spirit of the Diplomacy
 adjudicator test cases. One loader runs every rule set's cases
-(tests/engine/cases/<ruleset>/day/*.yaml).
+(tests/engine/cases/<ruleset>/day/*.yaml); the test runs them over the registry
+(`engine.rulesets.ruleset_ids()`), so a registered rule set without a day case fails.
+
+The loader is strict, and its errors name the file: an unknown key (of the case or of its
+`expect`), an unknown rule set, a ruling the rule set does not have or an option it does not
+offer, and an `option` its `rulings` do not choose (tests/engine/case_format.py). The day's
+outcome is compared for the keys `expect` names, each in full.
 
 A case:
 
@@ -9,6 +15,8 @@ A case:
     title: the vote that reaches a majority ends the day
     clause: "mafiascum: majority is half the living rounded down, plus one"
     ruleset: mafiascum
+    option: mafiascum.deadline=plurality  # the option of a ruling the case shows: its
+                                  # rulings set it (or leave it, if the default)
     rulings: {mafiascum.deadline: plurality}      # optional
     players: [A, B, C]            # or a map: {A: {role: Town Doublevoter, name: Куба}}
     dead: [D]                     # slots dead before the day (optional)
@@ -80,6 +88,7 @@ from engine.gamelog import (
     SourceRef,
     Vote,
 )
+from tests.engine.case_format import CaseError, check_rulings, no_unknown
 
 CASES = Path(__file__).parent / "cases"
 _KEYS = {"id", "title", "clause", "ruleset", "rulings", "players", "dead", "day", "start", "end",
@@ -87,7 +96,7 @@ _KEYS = {"id", "title", "clause", "ruleset", "rulings", "players", "dead", "day"
          "close_time", "deaths", "resets", "day_actions", "changes", "votes", "expect",
          "option", "timezone", "night_actions", "private", "night_order", "default_order",
          "day_draws", "history", "posts"}
-_EXPECT = {"eliminated", "no_lynch", "decided_at_post", "decided_by", "tally", "not_counted",
+EXPECT_KEYS = {"eliminated", "no_lynch", "decided_at_post", "decided_by", "tally", "not_counted",
            "majority", "order", "notes", "extra", "earlier", "outcome"}
 
 
@@ -99,13 +108,12 @@ def case_files(ruleset: str | None = None) -> list[Path]:
 def load_case(path: Path) -> dict[str, Any]:
     case = yaml.safe_load(path.read_text(encoding="utf-8"))
     if not isinstance(case, dict):
-        raise ValueError(f"{path}: a case is a mapping")
-    unknown = set(case) - _KEYS
-    if unknown:
-        raise ValueError(f"{path}: unknown keys {sorted(unknown)}")
-    unknown = set(case["expect"]) - _EXPECT
-    if unknown:
-        raise ValueError(f"{path}: unknown expect keys {sorted(unknown)}")
+        raise CaseError(path, "a case is a mapping")
+    no_unknown(path, "case", case, _KEYS)
+    if not isinstance(case.get("expect"), dict):
+        raise CaseError(path, "expect: the day's outcome, a mapping")
+    no_unknown(path, "expect", case["expect"], EXPECT_KEYS)
+    check_rulings(path, case)
     return case
 
 
