@@ -1,8 +1,8 @@
 """After the posts: the stages that make a scraped thread countable (DESIGN §5, stages 4-5):
 the players (a roster file, else the GM's opening post), each post's slot, the phases from
 the GM's announcements, the deaths and vote counts the GM posted, and the votes under the
-rule set's grammar. Each stage reports what
-it could not do in the log's issues."""
+rule set's grammar (`scrapers.rulesets`). Each stage reports what it could not do in the
+log's issues."""
 
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from scrapers.phases import detect_phases
 from scrapers.phases.deadlines import ends_from_close
 from scrapers.roster import Roster, assign_posts, read_roster_file, roster_from_post, slots_from
 from scrapers.votecounts import read_vote_counts
-from scrapers.votes import GRAMMARS
 
 Say = Callable[[str], None]
 
@@ -77,9 +76,9 @@ def complete(log: GameLog, *, roster_file: Path | None = None, say: Say | None =
             message=f"rule set {log.meta.ruleset!r} is not registered: votes are not read "
                     "(set --ruleset)"))
         return log
-    if ruleset.day.grammar in GRAMMARS:
-        tell("reading the votes")
-        record(log, [take_votes(log, ruleset)])
+    tell("reading the votes")
+    # a registered rule set the scrapers have no grammar for is an error (`scrapers.rulesets`)
+    record(log, [take_votes(log, ruleset)])
     return log
 
 

@@ -6,6 +6,7 @@ from collections import Counter
 
 from engine.rulesets import get_ruleset
 from engine.rulesets.contested_island import FACTIONS, ROLES, find_role
+from scrapers.rulesets import scraper_ruleset
 
 
 def test_sixteen_characters_in_the_seed_ratio() -> None:
@@ -33,6 +34,6 @@ def test_roles_are_found_by_id_and_english_name() -> None:
 
 def test_registered_with_its_grammar() -> None:
     rs = get_ruleset("contested-island")
-    assert (rs.day.grammar, rs.day.decision, rs.day.no_lynch) == (
-        "contested-island", "plurality", False)
+    assert (rs.day.decision, rs.day.no_lynch) == ("plurality", False)
+    assert scraper_ruleset(rs.id).grammar.id == "contested-island"
     assert all(r.key.startswith("contested-island.") for r in rs.rulings)

@@ -12,6 +12,7 @@ from engine.gamelog import Boundary, GameLog, Meta, Occupant, Phase, Post, Slot
 from engine.gamelog.phases import BoundarySource
 from engine.rulesets import get_ruleset
 from engine.rulesets.world_cup_2018 import FACTIONS, GIFTS, ROLES, SEED, gift_id, role_id
+from scrapers.rulesets import scraper_ruleset
 
 
 def _log(end_time: str | None = None, source: BoundarySource = "manual",
@@ -89,7 +90,7 @@ def test_tables() -> None:
 
 def test_rulings_cite_the_seed() -> None:
     rs = get_ruleset("world-cup-2018")
-    assert rs.day.grammar == "world-cup-2018"
+    assert scraper_ruleset(rs.id).grammar.id == "world-cup-2018"
     assert rs.day.decision == "plurality"
     assert not rs.day.self_vote
     assert rs.day.edited_vote_void
