@@ -1,7 +1,8 @@
 """A game log's GM log written out as text in the shapes GMs use (per-day and per-night
 blocks, a table, one line per action), Russian or English, for the GM-log reader to read
 back: the whole test games and simulated games round-trip through it. Players are written
-by their names (`Slot.name`)."""
+by their names (`Slot.name`); the rule set's names of day actions, roles and abilities beyond
+the engine's come from its scraper side (`scrapers.rulesets`)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ import json
 from collections.abc import Iterator
 
 from engine.gamelog import Action, Death, GameLog
-from engine.rulesets import contested_island, get_ruleset, open_roles, world_cup_2018
-from scrapers.gmlog import vocab_island
+from engine.rulesets import RulingError, get_ruleset
 from scrapers.gmlog.vocab import vocabulary
+from scrapers.rulesets import scraper_ruleset
 
 # options the reader takes in words, and how each shape writes them
 _WORDS_EN = {("attack", "psychic"): "psychic", ("attack", "physical"): "physical",
@@ -32,29 +33,24 @@ def ability_name(log: GameLog, ability: str, lang: str) -> str:
     rs = get_ruleset(log.meta.ruleset)
     assert rs.night is not None
     ab = rs.night.abilities.get(ability)
-    day = {"fix-first": ("fix first", "ставит на первое место"),
-           "mafia-move": ("mafia move", "переставляет"),
-           "cancel-vote": ("cancel vote", "отменяет голос"),
-           "steer-zombie": ("steer zombie", "письмо ведущему")}
-    if ab is None:
-        return day[ability][0 if lang == "en" else 1]
+    if ab is None:  # a day action
+        day = scraper_ruleset(rs.id).day_abilities[ability]
+        return day.en if lang == "en" else day.ru
     if lang == "en":
         return ab.name
     if ab.name_ru:
         return ab.name_ru
-    return vocab_island.ABILITIES_RU[ability][0]
+    # the engine gives no Russian name (contested-island's seed is an English translation)
+    return scraper_ruleset(rs.id).ability_words[ability][0]
 
 
 def role_name(log: GameLog, role: str, lang: str) -> str:
     """The role as a GM writes it: the rule set's English or Russian name."""
-    if log.meta.ruleset == "contested-island":
-        return (contested_island.ROLES[role].name if lang == "en"
-                else vocab_island.ROLES_RU[role][0])
-    if log.meta.ruleset == "world-cup-2018":
-        w = world_cup_2018.role(role)
-        return w.name_en if lang == "en" else w.name_ru
-    o = next(r for r in open_roles.ROLES if r.id == role)
-    return o.en if lang == "en" else o.ru
+    named = scraper_ruleset(log.meta.ruleset).role_name
+    if named is None:
+        raise RulingError(f"rule set {log.meta.ruleset!r} has no role names to write a GM "
+                          "log with")
+    return named(role, lang)
 
 
 def faction_name(log: GameLog, faction: str, lang: str) -> str:

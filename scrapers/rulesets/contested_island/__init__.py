@@ -1,4 +1,5 @@
-"""contested-island on the scraper side: its vote grammar (`grammar`) and the vote as a post
+"""contested-island on the scraper side: its vote grammar (`grammar`), the Russian names its
+GMs write that the engine's English seed does not give (`words`), and the vote as a post
 writes it."""
 
 from __future__ import annotations
@@ -6,7 +7,8 @@ from __future__ import annotations
 import html
 
 from engine.rulesets import contested_island as island
-from scrapers.rulesets.base import ScraperRuleSet
+from scrapers.rulesets.base import DayAbility, RoleWords, ScraperRuleSet
+from scrapers.rulesets.contested_island import words
 from scrapers.rulesets.contested_island.grammar import GRAMMAR
 
 
@@ -15,4 +17,22 @@ def vote_html(name: str) -> str:
     return f'<strong class="text-strong">казнить {html.escape(name)}</strong>'
 
 
-RULESET = ScraperRuleSet(id=island.RULESET.id, grammar=GRAMMAR, vote_html=vote_html)
+def _roles() -> tuple[RoleWords, ...]:
+    out: list[RoleWords] = []
+    for role in island.ROLES.values():
+        names = (role.name, *words.ROLES_RU.get(role.id, ()))
+        if role.name.startswith("Doctor "):  # "Doctor Andy Hoffman" is also "Andy Hoffman"
+            names += (role.name[7:],)
+        out.append(RoleWords(role.id, role.faction, names))
+    return tuple(out)
+
+
+def role_name(role: str, lang: str) -> str:
+    return island.ROLES[role].name if lang == "en" else words.ROLES_RU[role][0]
+
+
+RULESET = ScraperRuleSet(
+    id=island.RULESET.id, grammar=GRAMMAR, vote_html=vote_html,
+    day_abilities={island.PERSUASION: DayAbility(1, "Power of Persuasion", "Сила убеждения")},
+    ability_words=words.ABILITIES_RU, roles=_roles(), faction_words=words.FACTIONS,
+    role_name=role_name)

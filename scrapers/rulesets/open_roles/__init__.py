@@ -1,12 +1,13 @@
 """open-roles («Открытые роли») on the scraper side: its vote grammar (`grammar`: a bold run
-with a vote word) and the vote as a post writes it."""
+with a vote word), its GMs' words (`words`), and the vote as a post writes it."""
 
 from __future__ import annotations
 
 import html
 
 from engine.rulesets import open_roles
-from scrapers.rulesets.base import ScraperRuleSet
+from scrapers.rulesets.base import DayAbility, RoleWords, ScraperRuleSet
+from scrapers.rulesets.open_roles import words
 from scrapers.rulesets.open_roles.grammar import GRAMMAR
 
 
@@ -15,4 +16,17 @@ def vote_html(name: str) -> str:
     return f'<strong class="text-strong">Голосую за {html.escape(name)}</strong>'
 
 
-RULESET = ScraperRuleSet(id=open_roles.RULESET.id, grammar=GRAMMAR, vote_html=vote_html)
+def role_name(role: str, lang: str) -> str:
+    o = next(r for r in open_roles.ROLES if r.id == role)
+    return o.en if lang == "en" else o.ru
+
+
+RULESET = ScraperRuleSet(
+    id=open_roles.RULESET.id, grammar=GRAMMAR, vote_html=vote_html,
+    day_abilities={
+        open_roles.FIX_FIRST: DayAbility(1, "fix first", "ставит на первое место"),
+        open_roles.MAFIA_MOVE: DayAbility(1, "mafia move", "переставляет"),
+        open_roles.CANCEL_VOTE: DayAbility(1, "cancel vote", "отменяет голос")},
+    roles=tuple(RoleWords(orole.id, orole.faction, (orole.ru, orole.en))
+                for orole in open_roles.ROLES),
+    role_words=words.ROLE_NAMES, faction_words=words.FACTIONS, role_name=role_name)

@@ -1,12 +1,13 @@
 """world-cup-2018 on the scraper side: its vote grammar (`grammar`: red text, or a post signed
-«красным с телефона») and the vote as a post writes it."""
+«красным с телефона»), its GMs' words (`words`), and the vote as a post writes it."""
 
 from __future__ import annotations
 
 import html
 
 from engine.rulesets import world_cup_2018 as world_cup
-from scrapers.rulesets.base import ScraperRuleSet
+from scrapers.rulesets.base import DayAbility, RoleWords, ScraperRuleSet
+from scrapers.rulesets.world_cup_2018 import words
 from scrapers.rulesets.world_cup_2018.grammar import GRAMMAR
 
 
@@ -15,4 +16,25 @@ def vote_html(name: str) -> str:
     return f'<span style="color:#FF0000">{html.escape(name)}</span>'
 
 
-RULESET = ScraperRuleSet(id=world_cup.RULESET.id, grammar=GRAMMAR, vote_html=vote_html)
+def _roles() -> tuple[RoleWords, ...]:
+    return tuple(RoleWords(wrole.id, wrole.faction,
+                           (wrole.name_ru, wrole.name_en,
+                            *((wrole.short_ru,) if wrole.short_ru else ())))
+                 for wrole in world_cup.ROLES)
+
+
+def _gifts() -> dict[str, str]:
+    return {name: gift.id for gift in world_cup.GIFTS
+            for name in (gift.id, gift.name_ru, gift.name_en)}
+
+
+def role_name(role: str, lang: str) -> str:
+    w = world_cup.role(role)
+    return w.name_en if lang == "en" else w.name_ru
+
+
+RULESET = ScraperRuleSet(
+    id=world_cup.RULESET.id, grammar=GRAMMAR, vote_html=vote_html,
+    day_abilities={world_cup.STEER_ZOMBIE: DayAbility(2, "steer zombie", "письмо ведущему")},
+    roles=_roles(), role_words=words.ROLE_NAMES, faction_words=words.FACTIONS,
+    answers=words.ANSWERS, gifts=_gifts(), role_name=role_name)
