@@ -2,7 +2,8 @@
 the players (a roster file, else the GM's opening post), each post's slot, the phases from
 the GM's announcements, the deaths and vote counts the GM posted, and the votes under the
 rule set's grammar (`scrapers.rulesets`). Each stage reports what it could not do in the
-log's issues."""
+log's issues; a thread scraped without a rule set is read all the same, but for its votes,
+and a warning says so."""
 
 from __future__ import annotations
 
@@ -71,8 +72,9 @@ def complete(log: GameLog, *, roster_file: Path | None = None, say: Say | None =
     tell("reading the GM's vote counts")
     log.issues.extend(read_vote_counts(log))
     if ruleset is None:
+        # a warning, not an info: the game log holds no votes, and nothing else would say so
         log.issues.append(ParseIssue(
-            severity="info", code="no-ruleset",
+            severity="warning", code="no-ruleset",
             message=f"rule set {log.meta.ruleset!r} is not registered: votes are not read "
                     "(set --ruleset)"))
         return log
