@@ -4,7 +4,8 @@ and its vote as a post writes it, gathered into a `ScraperRuleSet` in its `__ini
 
 Every scraper asks `scraper_ruleset(id)` for a rule set's pieces: none compares a rule-set
 id with a literal, and an id this registry does not have is an error naming it, never a
-quiet fall back to another rule set's forms.
+quiet fall back to another rule set's forms. The registry holds exactly the engine's ids
+(`tests/scrapers/test_ruleset_registry.py`).
 """
 
 from __future__ import annotations
