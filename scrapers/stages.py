@@ -1,8 +1,9 @@
 """After the posts: the stages that make a scraped thread countable (DESIGN §5, stages 4-5):
 the players (a roster file, else the GM's opening post), each post's slot, the phases from
 the GM's announcements, the deaths and vote counts the GM posted, and the votes under the
-rule set's grammar. Each stage reports what
-it could not do in the log's issues."""
+rule set's grammar (`scrapers.rulesets`). Each stage reports what it could not do in the
+log's issues; a thread scraped without a rule set is read all the same, but for its votes,
+and a warning says so."""
 
 from __future__ import annotations
 
@@ -20,7 +21,6 @@ from scrapers.phases import detect_phases
 from scrapers.phases.deadlines import ends_from_close
 from scrapers.roster import Roster, assign_posts, read_roster_file, roster_from_post, slots_from
 from scrapers.votecounts import read_vote_counts
-from scrapers.votes import GRAMMARS
 
 Say = Callable[[str], None]
 
@@ -72,14 +72,15 @@ def complete(log: GameLog, *, roster_file: Path | None = None, say: Say | None =
     tell("reading the GM's vote counts")
     log.issues.extend(read_vote_counts(log))
     if ruleset is None:
+        # a warning, not an info: the game log holds no votes, and nothing else would say so
         log.issues.append(ParseIssue(
-            severity="info", code="no-ruleset",
+            severity="warning", code="no-ruleset",
             message=f"rule set {log.meta.ruleset!r} is not registered: votes are not read "
                     "(set --ruleset)"))
         return log
-    if ruleset.id in GRAMMARS:
-        tell("reading the votes")
-        record(log, [take_votes(log, ruleset)])
+    tell("reading the votes")
+    # a registered rule set the scrapers have no grammar for is an error (`scrapers.rulesets`)
+    record(log, [take_votes(log, ruleset)])
     return log
 
 

@@ -13,16 +13,15 @@ from engine.day import DayResult, count_day, days_of
 from engine.errors import BadInputError
 from engine.gamelog import GameLog
 from engine.rulesets import RulingError, get_ruleset
-from scrapers.votes import GRAMMARS, extract_votes
+from scrapers.votes import extract_votes
 
 
 def ensure_votes(log: GameLog, *, reread: bool = False) -> bool:
     """Read the votes from the posts when the log holds none (or `reread`). True if read."""
     if log.votes and not reread:
         return False
+    # an unknown rule set, or one the scrapers have no grammar for, is an error naming it
     ruleset = get_ruleset(log.meta.ruleset or "")
-    if ruleset.id not in GRAMMARS:
-        return False
     log.votes = extract_votes(log, ruleset)
     return True
 

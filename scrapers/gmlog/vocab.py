@@ -1,5 +1,8 @@
 """A rule set's vocabulary for reading GM logs: abilities, roles and factions by every name
-the GM may write, in both languages, and which role has which abilities."""
+the GM may write, in both languages, and which role has which abilities. The night
+abilities come from the engine's rule set; the day actions, roles, factions, answers and
+gifts in words from its scraper side (`scrapers.rulesets`); the verbs any GM writes from
+`scrapers.gmlog.vocab_words`."""
 
 from __future__ import annotations
 
@@ -8,9 +11,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.rulesets import get_ruleset
-from engine.rulesets.world_cup_2018 import vocab as world_cup
-from scrapers.gmlog import vocab_island, vocab_words
+from scrapers.gmlog import vocab_words
 from scrapers.names.keys import fold, lemma_keys
+from scrapers.rulesets import ScraperRuleSet, scraper_ruleset
 
 _BRACKETED = re.compile(r"\s*\([^()]*\)\s*")
 
@@ -105,49 +108,31 @@ def vocabulary(ruleset_id: str | None) -> Vocabulary:
                 vocab.add_ability(ab.name_ru, ab.id)
         vocab.role_abilities = dict(rs.night.supported)
         vocab.own = {a for ids in rs.night.supported.values() for a in ids}
-    _day_abilities(vocab)
-    for role in rs.roles:
+    words = scraper_ruleset(rs.id)
+    _day_abilities(vocab, words)
+    for ab_id, names in words.ability_words.items():
+        for name in names:
+            vocab.add_ability(name, ab_id)
+    for role in words.roles:
         vocab.add_role(role.id, role.faction, *role.names)
-    if ruleset_id == "contested-island":
-        for ab_id, names in vocab_island.ABILITIES_RU.items():
-            for name in names:
-                vocab.add_ability(name, ab_id)
-        for role in rs.roles:  # the threads' Russian names; "Doctor Andy Hoffman" is "Andy Hoffman"
-            vocab.add_role(role.id, role.faction, *vocab_island.ROLES_RU.get(role.id, ()))
-            if role.name_en.startswith("Doctor "):
-                vocab.add_role(role.id, role.faction, role.name_en[7:])
-        vocab.factions = {k: set(v) for k, v in vocab_island.FACTIONS.items()}
-    elif ruleset_id == "world-cup-2018":
-        for gift in world_cup.GIFTS:
-            for name in (gift.id, gift.name_ru, gift.name_en):
-                vocab.gifts[name] = gift.id
-    elif ruleset_id == "open-roles":
-        vocab.add_role("doctor", None, "Доктор")
+    vocab.gifts = dict(words.gifts)
     for phrase, ids in vocab_words.VERBS.items():
         vocab.add_ability(phrase, *ids)
-    for role_id, also in vocab_words.ROLE_NAMES.get(ruleset_id, {}).items():
+    for role_id, also in words.role_words.items():
         if role_id in vocab.roles:
             vocab.add_role(role_id, vocab.roles[role_id], *also)
-    for canonical, said in vocab_words.ANSWERS.get(ruleset_id, {}).items():
+    for canonical, said in words.answers.items():
         vocab.answers.update((fold(w), canonical) for w in said)
-    for faction, names in vocab_words.FACTIONS.get(ruleset_id, {}).items():
+    for faction, names in words.faction_words.items():
         vocab.factions.setdefault(faction, set()).update(names)
     return vocab
 
 
-# day actions the engine reads from `days[n].actions` without a night ability of that id
-_DAY: dict[str, dict[str, tuple[int, tuple[str, ...]]]] = {
-    "open-roles": {"fix-first": (1, ("ставит на первое место", "fix first")),
-                   "mafia-move": (1, ("переставляет", "mafia move")),
-                   "cancel-vote": (1, ("отменяет голос", "cancel vote"))},
-    "world-cup-2018": {"steer-zombie": (2, ("письмо ведущему", "steer zombie"))},
-    "contested-island": {"persuasion": (1, ("Power of Persuasion", "Сила убеждения"))},
-}
-
-
-def _day_abilities(vocab: Vocabulary) -> None:
-    for ab_id, (count, names) in _DAY.get(vocab.ruleset, {}).items():
-        vocab.targets.setdefault(ab_id, count)
+def _day_abilities(vocab: Vocabulary, words: ScraperRuleSet) -> None:
+    """The day actions the engine reads from `days[n].actions` without a night ability of
+    that id."""
+    for ab_id, day in words.day_abilities.items():
+        vocab.targets.setdefault(ab_id, day.targets)
         vocab.day.add(ab_id)
-        for name in names:
+        for name in (day.en, day.ru):
             vocab.add_ability(name, ab_id)

@@ -1,7 +1,8 @@
-"""What GMs write besides the names of abilities: verbs and nouns of the usual actions, and
-options in words. A phrase may stand for several abilities ("shoots" is the boss's, the
-sheriff's and a goon's shot): the actor's role then decides, and where it does not, the line
-is reported as ambiguous.
+"""What GMs write besides the names of abilities, whatever the rule set: verbs and nouns of the
+usual actions, and options in words. A phrase may stand for several abilities ("shoots" is
+the boss's, the sheriff's and a goon's shot): the actor's role then decides, and where it
+does not, the line is reported as ambiguous. A rule set's own words (its factions, roles and
+answers in words) are in its scraper package (`scrapers.rulesets.<rule set>.words`).
 """
 
 from __future__ import annotations
@@ -121,35 +122,3 @@ GIFT_OPTIONS: dict[str, tuple[str, ...]] = {"gift": ("gift", "gift2")}
 # words that only introduce an option ("guess: doctor", «догадка: врач»)
 OPTION_FILLER = frozenset({"guess", "догадка", "угадывает", "роль", "role", "as", "как",
                            "attack", "атакой", "атака", "status", "статус"})
-
-# factions in words, for rule sets whose ids the engine gives without Russian names
-FACTIONS: dict[str, dict[str, tuple[str, ...]]] = {
-    "open-roles": {"town": ("town", "честный", "честная", "честные", "мирный", "мирная", "чиж"),
-                   "mafia": ("mafia", "мафия", "маф")},
-    "world-cup-2018": {"town": ("town", "мирный", "мирная", "на стороне мирных",
-                                "мирные жители", "участники чемпионата"),
-                       "corrupt": ("corrupt", "коррупционеры"), "dirty": ("dirty", "грязные"),
-                       "doping": ("doping", "допинг"), "cops": ("cops", "копы", "оргкомитет"),
-                       "neutral": ("neutral", "нейтрал", "нейтралы"),
-                       # a mayor, journalist or jester on the mafia's side («тёмный жур»)
-                       "dark": ("dark", "тёмный", "темный", "тёмная", "темная")},
-    "mafiascum": {"town": ("town", "мирный"), "mafia": ("mafia", "scum", "мафия")},
-}
-
-
-# rule set -> its own answer words -> how else GMs write them: a private result read from an
-# action's line is kept in the rule set's words, so verify compares it with the replay's
-ANSWERS: dict[str, dict[str, tuple[str, ...]]] = {
-    # world-cup-2018 (seed 001): «Ответы на ходы только двух видов: «удачно», «не удачно»»
-    "world-cup-2018": {
-        "удачно": ("удачно", "успешно", "успех", "удался", "удалось", "получилось"),
-        "не удачно": ("не удачно", "неудачно", "неуспешно", "не успешно", "безуспешно",
-                      "неудача", "провал", "не удался", "не удалось", "не получилось"),
-    },
-}
-
-# rule set -> role id -> the classic names GMs also call that role by («Комиссар» for the
-# sheriff who checks, «Доктор» for the doctor)
-ROLE_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
-    "world-cup-2018": {"sheriff": ("Комиссар",), "doctor": ("Доктор",)},
-}

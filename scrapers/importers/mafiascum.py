@@ -59,10 +59,10 @@ from scrapers.importers.mafiascum_notes import (
 from scrapers.importers.mafiascum_phases import import_phases
 from scrapers.importers.mafiascum_posts import RawPost, iter_posts, parse_time, read_bytes
 from scrapers.importers.mafiascum_transitions import DayEnds, read_day_ends
+from scrapers.rulesets import scraper_ruleset
 from scrapers.sources import source_file
 from scrapers.votecounts import read_vote_counts
 from scrapers.votes.extract import reads_tree_in
-from scrapers.votes.grammars import GRAMMARS
 
 _TAGS = re.compile(r"<[^>]+>")
 
@@ -157,7 +157,7 @@ def _import(files: MafiascumFiles, *, timezone: str, progress: Callable[[str], N
     enter("post text")
     # each body parsed once, for the text here and the markup read by the stages below
     bodies = PostBodies()
-    votes_read = GRAMMARS[get_ruleset("mafiascum").id]
+    votes_read = scraper_ruleset("mafiascum").grammar
     posts: list[Post] = []
     for rp in raw_posts:
         # the later stages read the trees of the GM's posts and of posts whose votes are

@@ -1,7 +1,8 @@
 """A game log's GM log written out as text in the shapes GMs use (per-day and per-night
 blocks, a table, one line per action), Russian or English, for the GM-log reader to read
 back: the whole test games and simulated games round-trip through it. Players are written
-by their names (`Slot.name`)."""
+by their names (`Slot.name`); the rule set's names of day actions, roles and abilities beyond
+the engine's come from its scraper side (`scrapers.rulesets`)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ import json
 from collections.abc import Iterator
 
 from engine.gamelog import Action, Death, GameLog
-from engine.rulesets import get_ruleset
-from scrapers.gmlog import vocab_island
+from engine.rulesets import RulingError, get_ruleset
 from scrapers.gmlog.vocab import vocabulary
+from scrapers.rulesets import scraper_ruleset
 
 # options the reader takes in words, and how each shape writes them
 _WORDS_EN = {("attack", "psychic"): "psychic", ("attack", "physical"): "physical",
@@ -32,30 +33,24 @@ def ability_name(log: GameLog, ability: str, lang: str) -> str:
     rs = get_ruleset(log.meta.ruleset)
     assert rs.night is not None
     ab = rs.night.abilities.get(ability)
-    day = {"fix-first": ("fix first", "ставит на первое место"),
-           "mafia-move": ("mafia move", "переставляет"),
-           "cancel-vote": ("cancel vote", "отменяет голос"),
-           "steer-zombie": ("steer zombie", "письмо ведущему")}
-    if ab is None:
-        return day[ability][0 if lang == "en" else 1]
+    if ab is None:  # a day action
+        day = scraper_ruleset(rs.id).day_abilities[ability]
+        return day.en if lang == "en" else day.ru
     if lang == "en":
         return ab.name
     if ab.name_ru:
         return ab.name_ru
-    return vocab_island.ABILITIES_RU[ability][0]
+    # the engine gives no Russian name (contested-island's seed is an English translation)
+    return scraper_ruleset(rs.id).ability_words[ability][0]
 
 
 def role_name(log: GameLog, role: str, lang: str) -> str:
     """The role as a GM writes it: the rule set's English or Russian name."""
-    r = get_ruleset(log.meta.ruleset or "").role(role)
-    if lang == "en":
-        return r.name_en
-    # a rule set written from a translation has no Russian names: the threads' are the
-    # GM-log reader's vocabulary
-    said = r.name_ru or next(iter(vocab_island.ROLES_RU.get(role, ())), None)
-    if said is None:
-        raise KeyError(f"no Russian name for role {role!r} of {log.meta.ruleset!r}")
-    return said
+    named = scraper_ruleset(log.meta.ruleset).role_name
+    if named is None:
+        raise RulingError(f"rule set {log.meta.ruleset!r} has no role names to write a GM "
+                          "log with")
+    return named(role, lang)
 
 
 def faction_name(log: GameLog, faction: str, lang: str) -> str:

@@ -3,13 +3,14 @@ one of the engines of `scrapers.render.engines` (phpBB 3.3 in UTF-8, vBulletin 3
 windows-1251, ...), whose templates are cut from the project's own fixture pages: the same
 engine markup the scrapers are tested on, kept in the package so that rendering reads no test
 file. A post holding a vote writes it as the rule set's grammar asks (bold «казнить X», a red
-name, ...), so that the scraper has to find it the way it finds a player's; with the noise of
-real threads: a name misspelt now and then (every ninth post from the fourth, its last letter
-doubled), a name declined as Russian players decline it (in a Russian rule set's votes, every
-third post from the second: «Голосую за Багиру», «казнить Серого Брата»; «Маугли» as is), a
-quoted vote, a bold word that is no vote (the post's own markup), the engine's "last edited
-by" notice on an edited post. What the game log holds besides (edited posts, votes after the
-day's end) is the simulator's (`engine.simulate.play`)."""
+name, ...: the rule set's `vote_html` in `scrapers.rulesets`), so that the scraper has to
+find it the way it finds a player's; with the noise of real threads: a name misspelt now and
+then (every ninth post from the fourth, its last letter doubled), a name declined as Russian
+players decline it (in a Russian rule set's votes, every third post from the second:
+«Голосую за Багиру», «казнить Серого Брата»; «Маугли» as is), a quoted vote, a bold word
+that is no vote (the post's own markup), the engine's "last edited by" notice on an edited
+post. What the game log holds besides (edited posts, votes after the day's end) is the
+simulator's (`engine.simulate.play`)."""
 
 from __future__ import annotations
 
@@ -21,20 +22,15 @@ from typing import Any
 from engine.gamelog import GameLog, Post, Vote
 from engine.rulesets import get_ruleset
 from scrapers.render.engines import ENGINES, RenderEngine
+from scrapers.rulesets import scraper_ruleset
 
 _TEMPLATES = files("scrapers.render") / "templates"
 
 
 def vote_html(ruleset: str, name: str) -> str:
-    """A vote for `name` in the form the rule set's grammar reads (`scrapers.votes`)."""
-    who = html.escape(name)
-    if ruleset == "contested-island":  # «Execution is formatted in bold as "execute xxx"»
-        return f'<strong class="text-strong">казнить {who}</strong>'
-    if ruleset == "world-cup-2018":  # «Голос оставляется красным цветом»
-        return f'<span style="color:#FF0000">{who}</span>'
-    if ruleset == "open-roles":
-        return f'<strong class="text-strong">Голосую за {who}</strong>'
-    return f'<span style="font-weight: bold">VOTE: {who}</span>'  # mafiascum
+    """A vote for `name` in the form the rule set's grammar reads (`scrapers.votes`); a rule
+    set the scrapers do not have is an error (`scrapers.rulesets.UnknownRuleSetError`)."""
+    return scraper_ruleset(ruleset).vote_html(name)
 
 
 def render_thread(log: GameLog, *, engine: str = "phpbb33", per_page: int = 25,

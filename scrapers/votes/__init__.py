@@ -1,6 +1,6 @@
-"""Votes in posts: marks, each rule set's grammar, extraction with reasons."""
+"""Votes in posts: marks, extraction with reasons; each rule set's grammar is in
+`scrapers.rulesets`."""
 
 from scrapers.votes.extract import SetAside, VoteReading, extract_votes, read_votes
-from scrapers.votes.grammars import GRAMMARS
 
-__all__ = ["GRAMMARS", "SetAside", "VoteReading", "extract_votes", "read_votes"]
+__all__ = ["SetAside", "VoteReading", "extract_votes", "read_votes"]

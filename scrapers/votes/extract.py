@@ -1,5 +1,5 @@
-"""Stage 4 for votes: every vote-like mark of every post, read by the rule set's grammar and
-resolved to slots; each either counts or carries the reason it does not.
+"""Stage 4 for votes: every vote-like mark of every post, read by the rule set's grammar (from
+`scrapers.rulesets`) and resolved to slots; each either counts or carries the reason it does not.
 
 What is decided here is what the text shows: the mark is quoted, in a spoiler or hidden, in a
 GM post, by a non-player, for an unknown or ambiguous name, for the GM, superseded by a later
@@ -15,10 +15,14 @@ from engine.day.count import split_voters
 from engine.day.window import alive_at_start, day_window, days_of
 from engine.gamelog import GameLog, ParseIssue, Post, Vote
 from engine.rulesets import RuleSet, get_ruleset
+
+# the registry as a module, its names read when a game is read: each rule set's grammar
+# imports this package, so this import may run while the registry is still loading
+from scrapers import rulesets
 from scrapers.html_text import PostBodies
 from scrapers.names import GM, NameIndex, Resolution
 from scrapers.votes import confirm
-from scrapers.votes.grammars import GRAMMARS, Command, Grammar
+from scrapers.votes.grammars import Command, Grammar
 from scrapers.votes.marks import Mark, find_marks, may_hold_marks, own_lines, parse_body
 
 
@@ -94,9 +98,7 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
     """The votes of the game's posts, in post order, with the marks set aside. `bodies`:
     the posts' parsed bodies, shared with the run's other stages."""
     rs = ruleset or get_ruleset(log.meta.ruleset or "")
-    gram = GRAMMARS.get(rs.id)
-    if gram is None:
-        raise KeyError(f"no vote grammar {rs.id!r} for rule set {rs.id!r}")
+    gram = rulesets.scraper_ruleset(rs.id).grammar  # an unknown rule set: an error naming it
     index = NameIndex.from_log(log)
     timeline = _Timeline.of(log)
     out = VoteReading(votes=[], set_aside=[], marks=0, voting=0)

@@ -8,6 +8,7 @@ from engine.day import count_rules
 from engine.gamelog import GameLog
 from engine.rulesets import get_ruleset
 from engine.rulesets.contested_island.vocab import FACTIONS, ROLES, find_role
+from scrapers.rulesets import scraper_ruleset
 from tests.engine.day_cases import CASES, build_log, load_case
 
 
@@ -44,4 +45,5 @@ def test_registered_with_its_grammar() -> None:
     assert count_rules(log, 1).decision == "plurality"
     assert count_rules(log, 1, {"contested-island.decision": "majority"}).decision == "majority"
     assert rs.day.last_mark_wins is False
+    assert scraper_ruleset(rs.id).grammar.id == "contested-island"
     assert all(r.key.startswith("contested-island.") for r in rs.rulings)

@@ -17,6 +17,7 @@ from engine.night import NightResult, NightRules, run_night
 from engine.rulesets import get_ruleset, ruleset_ids
 from engine.rulesets.contested_island.night import CHARACTERS, ROLE_ABILITIES, SUPPORTED
 from engine.rulesets.contested_island.night.characters import SEED_ORDER
+from scrapers.rulesets import scraper_ruleset
 
 RULES = get_ruleset("contested-island").night
 assert RULES is not None
@@ -187,6 +188,7 @@ def test_conformance(ruleset: str) -> None:
     every ability resolves in one of its steps and every role's abilities exist."""
     rs = get_ruleset(ruleset)
     assert callable(rs.day.count)
+    assert scraper_ruleset(rs.id).grammar.id == rs.id  # the votes are read
     for ruling in rs.rulings:
         assert ruling.key.startswith(f"{rs.id}."), ruling.key
         assert ruling.default in ruling.values

@@ -10,6 +10,7 @@ from engine.gamelog import Action, NightLog, PhasePublished, PrivateResult, Sour
 from engine.rulesets import get_ruleset
 from engine.rulesets.open_roles.day import blocked, matched, night_order, stunned
 from engine.rulesets.open_roles.vocab import ROLES, SEED, mafia_moves
+from scrapers.rulesets import scraper_ruleset
 from tests.engine.day_cases import CASES, build_log, load_case
 
 
@@ -18,6 +19,7 @@ def test_registered_with_its_day() -> None:
     rules = count_rules(build_log(_case("or-01-plurality.yaml")), 1)
     assert (rules.decision, rules.vote_change, rs.day.last_mark_wins, rs.language) == (
         "plurality", False, False, "ru")
+    assert scraper_ruleset(rs.id).grammar.id == "open-roles"  # the votes are read
     assert SEED in rs.source
     assert all(r.clause.startswith("003") for r in rs.rulings)
 

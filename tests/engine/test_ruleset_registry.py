@@ -113,7 +113,7 @@ def _dispatch(path: Path, ids: set[str], root: Path = ROOT) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("package", ["engine", "toolkit"])
+@pytest.mark.parametrize("package", ["engine", "scrapers", "toolkit"])
 def test_no_code_outside_a_rule_set_branches_on_its_id(package: str) -> None:
     ids = set(ruleset_ids())
     found = [hit for path in sorted((ROOT / package).rglob("*.py"))

@@ -13,6 +13,7 @@ from engine.gamelog.phases import BoundarySource
 from engine.rulesets import get_ruleset
 from engine.rulesets.world_cup_2018.day import MSK, close_time, late_from
 from engine.rulesets.world_cup_2018.vocab import FACTIONS, GIFTS, ROLES, SEED, gift_id, role_id
+from scrapers.rulesets import scraper_ruleset
 from tests.engine.day_cases import CASES, build_log, load_case
 
 
@@ -93,6 +94,7 @@ def test_rulings_cite_the_seed() -> None:
     rs = get_ruleset("world-cup-2018")
     case = load_case(CASES / "world-cup-2018" / "day" / "wc-01-plurality.yaml")
     assert count_rules(build_log(case), 1).decision == "plurality"
+    assert scraper_ruleset(rs.id).grammar.id == "world-cup-2018"
     assert not rs.day.self_vote
     assert rs.day.edited_vote_void
     for ruling in rs.rulings:

@@ -13,7 +13,7 @@ import pytest
 from engine.day import count_day
 from engine.gamelog import GameLog
 from scrapers.importers.mafiascum import MafiascumFiles, import_mafiascum
-from scrapers.votes.grammars.mafiascum import parse
+from scrapers.rulesets.mafiascum.grammar import parse
 from tests.scrapers import mafiascum_fixture as fx
 
 

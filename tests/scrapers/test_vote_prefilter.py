@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scrapers.votes.grammars.mafiascum import _PREFILTER, GRAMMAR, may_hold_vote
+from scrapers.rulesets.mafiascum.grammar import _PREFILTER, GRAMMAR, may_hold_vote
 
 POSTS = [
     # (HTML, whether it may hold a vote)

@@ -8,8 +8,8 @@ import pytest
 
 from engine.day import count_day
 from engine.gamelog import GameLog
+from scrapers.rulesets.contested_island.grammar import parse
 from scrapers.votes import extract_votes
-from scrapers.votes.grammars.contested_island import parse
 from tests.scrapers.votes_game import day_one, one
 
 # (island, nick) as in the seed's player list, the islands as the Russian threads write them

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.gamelog import Boundary, GameLog
+from scrapers.rulesets.mafiascum import grammar as mafiascum
+from scrapers.rulesets.mafiascum.grammar import _MS_KEY, looks_like, may_hold_key, parse, read
 from scrapers.votes import extract_votes
-from scrapers.votes.grammars import mafiascum
-from scrapers.votes.grammars.mafiascum import _MS_KEY, looks_like, may_hold_key, parse, read
 from scrapers.votes.marks import Mark
 from tests.scrapers.votes_game import day_one, one
 

@@ -7,8 +7,8 @@ import pytest
 
 from engine.day import count_day
 from engine.gamelog import GameLog
+from scrapers.rulesets.open_roles.grammar import parse
 from scrapers.votes import extract_votes
-from scrapers.votes.grammars.open_roles import parse
 from tests.scrapers.votes_game import day_one, one
 
 # in-game names as Russian forum games give them: inflected when voted for

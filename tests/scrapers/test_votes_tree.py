@@ -9,13 +9,13 @@ import pytest
 from lxml import etree
 
 from scrapers.html_text import PostBodies
+from scrapers.rulesets import scraper_ruleset
 from scrapers.votes import read_votes
 from scrapers.votes.extract import reads_tree
-from scrapers.votes.grammars import GRAMMARS
 from tests.scrapers.votes_game import day_one
 
 NICKS = ["Marigold", "Fenwick", "Ottoline"]
-MAFIASCUM = GRAMMARS["mafiascum"]
+MAFIASCUM = scraper_ruleset("mafiascum").grammar
 
 
 class CountingBodies(PostBodies):

@@ -7,8 +7,8 @@ import pytest
 
 from engine.day import count_day
 from engine.gamelog import GameLog
+from scrapers.rulesets.world_cup_2018.grammar import parse, read_lines
 from scrapers.votes import extract_votes
-from scrapers.votes.grammars.world_cup_2018 import parse, read_lines
 from tests.scrapers.votes_game import day_one, one
 
 RED = '<span class="mk-color" data-color="#ff0000">{}</span>'
