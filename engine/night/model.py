@@ -91,6 +91,11 @@ class Move:
     stopped: str | None = None  # why it did not take place (blocked, isolated, dead, ...)
     done: bool = False
     refused: bool = False  # failed the checks before the night (never applied)
+    # its number in the night (`NightState.seq`), 0 until given: the key a rule set's
+    # records keep it under, unique where `index` is not (the moves the engine makes from
+    # one logged move share its index). Not compared: a number says which move, not what
+    # the move did, and replays that did the same are equal
+    seq: int = field(default=0, compare=False)
 
     @property
     def target(self) -> str | None:
@@ -186,6 +191,10 @@ class NightRules:
     # property tests and the simulator); an ability not named takes none
     option_choices: Mapping[str, tuple[Mapping[str, OptionValue], ...]] = field(
         default_factory=dict)
+    # the rule set's own records of a night (`NightState.own`), for what the common fields
+    # do not hold (open-roles: who is driven away, matched, mirrored at this moment): made
+    # at the first look (`NightState.own_as`), from the state as it is then
+    night_record: Callable[[NightState], object] | None = None
 
     def step_index(self, name: str) -> int:
         for i, step in enumerate(self.steps):

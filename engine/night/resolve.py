@@ -77,8 +77,9 @@ def _moves(state: NightState, actions: Sequence[Action]) -> list[Move]:
     for slot, ability_id, targets, options in repeats:
         # Stunning Blow: "On the next night, the target repeats that action" (in place of
         # what the player sends)
-        moves.append(Move(-1, slot, rules.abilities[ability_id], list(targets), options,
-                          targets))
+        again = Move(-1, slot, rules.abilities[ability_id], list(targets), options, targets)
+        state.seq(again)
+        moves.append(again)
         state.record("repeats", f"{slot} repeats {rules.abilities[ability_id].name} on "
                      f"{', '.join(targets)} (stunned last night)", actor=slot)
     repeating = {slot for slot, _, _, _ in repeats}
@@ -94,6 +95,7 @@ def _moves(state: NightState, actions: Sequence[Action]) -> list[Move]:
             continue
         move = Move(i, action.actor, ability, list(action.targets), dict(action.options),
                     tuple(action.targets))
+        state.seq(move)  # numbered as it enters the night, in the log's order
         moves.append(move)
         move.stopped = _invalid(state, move, counted)
         move.refused = move.stopped is not None

@@ -2,17 +2,22 @@
 uses, and what the night has done so far (visits, blocks, protections, attacks, deaths).
 
 A player's lasting state (`Player`) carries over from night to night; the night's own
-records (`NightState`'s other fields) start empty each night."""
+records (`NightState`'s other fields) start empty each night. What a rule set alone keeps of
+the night is a typed record its night rules make (`NightRules.night_record`, at the first
+look: `NightState.own`, read through `own_as`); it keys a move by its number in the night
+(`NightState.seq`), never by the object's address."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
 from engine.gamelog.base import OptionValue
 from engine.night.model import Event, Harm, Move, NightRules, Value, Visibility
 
 STATUS_KEYS = ("physical", "mental", "local")  # the seed's first, second and third status
+R = TypeVar("R")  # a rule set's own record
 
 
 @dataclass
@@ -110,9 +115,32 @@ class NightState:
     # the players' priority for the night, highest first, where the rule set orders moves by
     # player rather than by ability (open-roles: the day's voting order); empty otherwise
     order: list[str] = field(default_factory=list)
-    # a rule set's own records of the night, under its id (open-roles: who is driven away,
-    # matched, mirrored at this moment), for what the shared fields above do not hold
-    extra: dict[str, object] = field(default_factory=dict)
+    # the rule set's own records of the night, one typed object its `NightRules.night_record`
+    # makes (`own_as`): what the common fields above do not hold
+    own: object | None = None
+    numbered: int = 0  # the moves numbered so far (`seq`)
+
+    def own_as(self, kind: type[R]) -> R:
+        """The rule set's own records of the night, made at the first look: `kind` is the
+        class its `night_record` makes (a rule set's typed accessor names it)."""
+        own = self.own
+        if own is None:
+            if self.rules.night_record is None:
+                raise TypeError("the rule set keeps no records of its own")
+            own = self.own = self.rules.night_record(self)
+        if not isinstance(own, kind):
+            raise TypeError(f"the night's own records are a {type(own).__name__}, "
+                            f"not a {kind.__name__}")
+        return own
+
+    def seq(self, move: Move) -> int:
+        """The move's number in the night (`Move.seq`), given at its first use (the log's
+        moves as they enter the night, a move the engine makes when first keyed): what a
+        rule set's records key a move by, never shared by two moves of the night."""
+        if move.seq == 0:
+            self.numbered += 1
+            move.seq = self.numbered
+        return move.seq
 
     def alive(self, slot: str) -> bool:
         p = self.players.get(slot)

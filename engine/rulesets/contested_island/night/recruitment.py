@@ -273,21 +273,26 @@ ROLE_FEATURES: dict[str, tuple[tuple[str, int], ...]] = {
 def settle(state: NightState) -> None:
     """The night's recruitments that reached their targets, the Order's first."""
     tries = [x for x in state.moves if x.ability.id in LEADERS and x.done and x.stopped is None]
-    team = {id(x): state.players[x.actor].faction for x in tries}
-    tries.sort(key=lambda x: (TEAMS.index(team[id(x)]) if team[id(x)] in TEAMS else 2, x.index))
+    # each try's team as it was before tonight's joins, by the move's number
+    teams = {state.seq(x): state.players[x.actor].faction for x in tries}
+
+    def team(x: Move) -> str:
+        return teams[state.seq(x)]
+
+    tries.sort(key=lambda x: (TEAMS.index(team(x)) if team(x) in TEAMS else 2, x.index))
     sides = living_by_team(state)
     clash = {t for t in {x.targets[0] for x in tries}
-             if len({team[id(x)] for x in tries if x.targets[0] == t}) > 1}
+             if len({team(x) for x in tries if x.targets[0] == t}) > 1}
     for x in tries:
         target = x.targets[0]
         if target in clash and _ruling(state, "recruit-clash") == "both-fail":
             refuse(state, x, "both teams recruit the player tonight: neither gets them")
             continue
-        why = _refusal(state, x, team[id(x)], sides)
+        why = _refusal(state, x, team(x), sides)
         if why is not None:
             refuse(state, x, why)
         else:
-            _join(state, x, target, team[id(x)])
+            _join(state, x, target, team(x))
 
 
 def _refusal(state: NightState, move: Move, team: str, sides: dict[str, int]) -> str | None:

@@ -157,11 +157,11 @@ def check_night(state: NightState, moves: list[Move]) -> list[tuple[Move, str]]:
     if c.option(state, "samurai-again") == "later-night":
         refused += [(m, "one strike a night (ruling samurai-again)") for m in moves
                     if m.ability.id == c.STRIKE_AGAIN]
-    seen: set[int] = set()
+    seen: set[int] = set()  # the moves refused already, by number (`NightState.seq`)
     out: list[tuple[Move, str]] = []
     for m, why in refused:
-        if id(m) not in seen:
-            seen.add(id(m))
+        if state.seq(m) not in seen:
+            seen.add(state.seq(m))
             out.append((m, why))
     return out
 
