@@ -110,6 +110,19 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Repeat:
+    """A move the night before left to be made again tonight, in place of what its actor
+    sends (contested-island's Stunning Blow: "On the next night, the target repeats that
+    action"); `cause` says why, as the events show it ("stunned")."""
+
+    actor: str
+    ability: str
+    targets: tuple[str, ...]
+    options: Mapping[str, OptionValue]
+    cause: str
+
+
+@dataclass(frozen=True)
 class Event:
     """Something that happened in the night, as the GM would show it."""
 
@@ -153,7 +166,12 @@ class NightRules:
     before_attack: tuple[Callable[[NightState, Attack], None], ...] = ()
     visited: tuple[Callable[[NightState, Move, str], None], ...] = ()
     ends: tuple[Callable[[NightState], None], ...] = ()
-    # the player a slot of this role starts the game as (statuses, features)
+    # what the night before left for this one, run as the night starts, before its moves
+    # are read: blocks it sets on the state (Patient Zero blocked after a psychic attack),
+    # and the moves to make again in place of what their actors send (`Repeat`)
+    carried: Callable[[NightState], Sequence[Repeat]] = lambda _s: ()
+    # the player a slot of this role starts the game as (features, and the rule set's own
+    # record of the player, `Player.own`, where it keeps one)
     new_player: Callable[[str, str], Player] | None = None
     # why this player may not use this ability (not the role's, lost, ...), else None
     may_use: Callable[[Player, Ability], str | None] | None = None

@@ -107,7 +107,7 @@ def new_player(slot: str, role: str) -> Player:
     """A role of the list; the killer's side is the mafia's, any other's is the slot's (the
     engine copies it: a maf may have any role of the list, line 22); no side is honest."""
     known = rs.ROLE_BY_ID.get(role)
-    return Player(slot, role, rs.MAFIA if known and known.faction == rs.MAFIA else "", {})
+    return Player(slot, role, rs.MAFIA if known and known.faction == rs.MAFIA else "")
 
 
 def may_use(player: Player, ability: Ability) -> str | None:

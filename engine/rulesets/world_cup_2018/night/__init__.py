@@ -50,7 +50,7 @@ def new_player(slot: str, role: str) -> Player:
     no side here, so that the replay takes the log's (the slot's faction, "town" or
     "dark"); without one the player is undecided and counts as neither."""
     faction = "" if role in SIDE_CHOOSERS else _FACTION.get(role, "")
-    return Player(slot, role, faction, {}, dict(START.get(role, {})))
+    return Player(slot, role, faction, dict(START.get(role, {})))
 
 
 def may_use(player: Player, ability: Ability) -> str | None:
