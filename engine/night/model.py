@@ -91,6 +91,11 @@ class Move:
     stopped: str | None = None  # why it did not take place (blocked, isolated, dead, ...)
     done: bool = False
     refused: bool = False  # failed the checks before the night (never applied)
+    # its number in the night (`NightState.seq`), 0 until given: the key a rule set's
+    # records keep it under, unique where `index` is not (the moves the engine makes from
+    # one logged move share its index). Not compared: a number says which move, not what
+    # the move did, and replays that did the same are equal
+    seq: int = field(default=0, compare=False)
 
     @property
     def target(self) -> str | None:
@@ -102,6 +107,19 @@ class Move:
         if self.ability.type_of is not None:
             return self.ability.type_of(self)
         return self.ability.type
+
+
+@dataclass(frozen=True)
+class Repeat:
+    """A move the night before left to be made again tonight, in place of what its actor
+    sends (contested-island's Stunning Blow: "On the next night, the target repeats that
+    action"); `cause` says why, as the events show it ("stunned")."""
+
+    actor: str
+    ability: str
+    targets: tuple[str, ...]
+    options: Mapping[str, OptionValue]
+    cause: str
 
 
 @dataclass(frozen=True)
@@ -148,7 +166,12 @@ class NightRules:
     before_attack: tuple[Callable[[NightState, Attack], None], ...] = ()
     visited: tuple[Callable[[NightState, Move, str], None], ...] = ()
     ends: tuple[Callable[[NightState], None], ...] = ()
-    # the player a slot of this role starts the game as (statuses, features)
+    # what the night before left for this one, run as the night starts, before its moves
+    # are read: blocks it sets on the state (Patient Zero blocked after a psychic attack),
+    # and the moves to make again in place of what their actors send (`Repeat`)
+    carried: Callable[[NightState], Sequence[Repeat]] = lambda _s: ()
+    # the player a slot of this role starts the game as (features, and the rule set's own
+    # record of the player, `Player.own`, where it keeps one)
     new_player: Callable[[str, str], Player] | None = None
     # why this player may not use this ability (not the role's, lost, ...), else None
     may_use: Callable[[Player, Ability], str | None] | None = None
@@ -186,6 +209,10 @@ class NightRules:
     # property tests and the simulator); an ability not named takes none
     option_choices: Mapping[str, tuple[Mapping[str, OptionValue], ...]] = field(
         default_factory=dict)
+    # the rule set's own records of a night (`NightState.own`), for what the common fields
+    # do not hold (open-roles: who is driven away, matched, mirrored at this moment): made
+    # at the first look (`NightState.own_as`), from the state as it is then
+    night_record: Callable[[NightState], object] | None = None
 
     def step_index(self, name: str) -> int:
         for i, step in enumerate(self.steps):

@@ -1,10 +1,12 @@
 """Re-play nights: the GM's action log through the rule set's ordered steps.
 
 `run_night` resolves one night from the players as the previous night left them;
-`replay_game` plays every night of a game in order, carrying what lasts (statuses, spent
-protections, uses, infections, recruitments) and taking the day's announced eliminations in
-between; `replay` plays the game up to a night with one move replaced or dropped, for
-counterfactuals ("what if Milton had covered Cuba?").
+`replay_game` plays every night of a game in order, carrying what lasts (spent protections,
+uses, recruitments, and what the rule set keeps of its own: contested-island's statuses and
+infections) and taking the day's announced eliminations in between; `replay` plays the game
+up to a night with one move replaced or dropped, for counterfactuals ("what if Milton had
+covered Cuba?"). What the night before left for this one to do (a block carried over, a
+stunned player's repeat) the rule set gives as the night starts (`NightRules.carried`).
 
 Before any step, each sent move is checked: a dead actor, an ability the player does not
 have or may not use now (limits), a target who is no player of the game or is oneself (where
@@ -18,7 +20,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.gamelog import Action
-from engine.gamelog.base import OptionValue
 from engine.night.mechanics import die
 from engine.night.model import Event, Move, NightRules
 from engine.night.state import NightState, Player
@@ -73,19 +74,21 @@ def _moves(state: NightState, actions: Sequence[Action]) -> list[Move]:
     rules = state.rules
     moves: list[Move] = []
     counted: dict[str, int] = {}
-    repeats = _carried(state)
-    for slot, ability_id, targets, options in repeats:
-        # Stunning Blow: "On the next night, the target repeats that action" (in place of
-        # what the player sends)
-        moves.append(Move(-1, slot, rules.abilities[ability_id], list(targets), options,
-                          targets))
-        state.record("repeats", f"{slot} repeats {rules.abilities[ability_id].name} on "
-                     f"{', '.join(targets)} (stunned last night)", actor=slot)
-    repeating = {slot for slot, _, _, _ in repeats}
+    # what the night before left: moves made again in place of what their actors send
+    repeats = rules.carried(state)
+    for r in repeats:
+        again = Move(-1, r.actor, rules.abilities[r.ability], list(r.targets), r.options,
+                     r.targets)
+        state.seq(again)
+        moves.append(again)
+        state.record("repeats", f"{r.actor} repeats {rules.abilities[r.ability].name} on "
+                     f"{', '.join(r.targets)} ({r.cause} last night)", actor=r.actor)
+    repeating = {r.actor: r.cause for r in repeats}
     for i, action in enumerate(actions):
         if action.actor in repeating:
             state.record("not-taken", f"{action.actor}'s {action.ability}: the player repeats "
-                         "last night's stunned action instead", actor=action.actor)
+                         f"last night's {repeating[action.actor]} action instead",
+                         actor=action.actor)
             continue
         ability = rules.abilities.get(action.ability)
         if ability is None:
@@ -94,6 +97,7 @@ def _moves(state: NightState, actions: Sequence[Action]) -> list[Move]:
             continue
         move = Move(i, action.actor, ability, list(action.targets), dict(action.options),
                     tuple(action.targets))
+        state.seq(move)  # numbered as it enters the night, in the log's order
         moves.append(move)
         move.stopped = _invalid(state, move, counted)
         move.refused = move.stopped is not None
@@ -106,24 +110,6 @@ def _moves(state: NightState, actions: Sequence[Action]) -> list[Move]:
         move.stopped, move.refused = why, True
         state.record("not-taken", f"{move.actor}'s {move.ability.name}: {why}", actor=move.actor)
     return moves
-
-
-Repeat = tuple[str, str, tuple[str, ...], dict[str, OptionValue]]
-
-
-def _carried(state: NightState) -> list[Repeat]:
-    """What the previous night left: blocks for tonight, actions to repeat."""
-    repeats: list[Repeat] = []
-    for slot, player in sorted(state.players.items()):
-        if player.blocked_next:
-            player.blocked_next = False
-            if player.alive:
-                state.blocked[slot] = "blocked after last night's psychic attack"
-        for ability_id, targets, options in player.repeat_next:
-            if player.alive and ability_id in state.rules.abilities:
-                repeats.append((slot, ability_id, targets, options))
-        player.repeat_next = []
-    return repeats
 
 
 def _invalid(state: NightState, move: Move, counted: dict[str, int]) -> str | None:

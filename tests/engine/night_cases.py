@@ -31,6 +31,7 @@ or option the rule set does not have, an `option` its `rulings` do not choose
       C: {alive: false, statuses: {mental: ill}, features: {danger-sense: 0},
           infected: 1, recruited_by: order-of-li, role: ..., faction: ...,
           used: [[1, cover, [A]]]}         # earlier nights' moves: [night, ability, targets]
+                           # (statuses, infected: contested-island's own record of a player)
     nights:                                             # one or more, in order
       - order: [B, A, C]    # the players' priority, highest first (open-roles)
         day_actions: [...]  # the day before's moves the night reads (`day_before`)
@@ -75,6 +76,7 @@ from engine.day import DayResult
 from engine.gamelog import Action
 from engine.night import NightResult, NightRules, Player, run_night
 from engine.rulesets import get_ruleset
+from engine.rulesets.contested_island.night.own import isle
 from tests.engine.case_format import CaseError, check_rulings, no_unknown, reason
 from tests.engine.day_cases import EXPECT_KEYS
 
@@ -197,9 +199,11 @@ def start(case: dict[str, Any]) -> dict[str, Player]:
     for slot, change in (case.get("state") or {}).items():
         p = players[slot]
         p.alive = change.get("alive", p.alive)
-        p.statuses.update(change.get("statuses", {}))
         p.features.update(change.get("features", {}))
-        p.infected = change.get("infected", p.infected)
+        if "statuses" in change or "infected" in change:  # contested-island's own record
+            own = isle(p)
+            own.statuses.update(change.get("statuses", {}))
+            own.infected = change.get("infected", own.infected)
         p.recruited_by = change.get("recruited_by", p.recruited_by)
         p.role = change.get("role", p.role)
         p.faction = change.get("faction", p.faction)
@@ -256,7 +260,7 @@ def night_outcome(result: NightResult, want: dict[str, Any],
         "failed": _failed(result, want.get("failed") or []),
     }
     named: dict[str, Callable[[str, Any], Any]] = {
-        "statuses": lambda slot, keys: {k: players[slot].statuses[k] for k in keys},
+        "statuses": lambda slot, keys: {k: isle(players[slot]).statuses[k] for k in keys},
         "features": lambda slot, keys: {k: players[slot].features.get(k, 0) for k in keys},
         "roles": lambda slot, _: players[slot].role,
         "factions": lambda slot, _: players[slot].faction,

@@ -17,6 +17,7 @@ from engine.night import NightResult, NightRules, run_night
 from engine.rulesets import get_ruleset, ruleset_ids
 from engine.rulesets.contested_island.night import CHARACTERS, ROLE_ABILITIES, SUPPORTED
 from engine.rulesets.contested_island.night.characters import SEED_ORDER
+from engine.rulesets.contested_island.night.own import isle
 from scrapers.rulesets import scraper_ruleset
 
 RULES = get_ruleset("contested-island").night
@@ -209,8 +210,8 @@ def test_conformance(ruleset: str) -> None:
                 assert isinstance(options, Mapping), ability_id
     if rs.id == "contested-island":
         for role, sheet in CHARACTERS.items():
-            assert night.new_player("x", role).statuses.keys() == {"physical", "mental",
-                                                                   "local"}
+            assert isle(night.new_player("x", role)).statuses.keys() == {
+                "physical", "mental", "local"}
             assert len(sheet.statuses) == 3
 
 

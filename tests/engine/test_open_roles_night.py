@@ -75,7 +75,7 @@ def test_replay_takes_the_days_order_and_the_slots_side() -> None:
 
 
 def _players(*sides: str) -> dict[str, Player]:
-    return {f"p{i}": Player(f"p{i}", "judge", side, {}) for i, side in enumerate(sides)}
+    return {f"p{i}": Player(f"p{i}", "judge", side) for i, side in enumerate(sides)}
 
 
 def test_winners() -> None:

@@ -1,7 +1,9 @@
 """Contested Island's night (seed 000), put together from its parts: the order of actions
 (`steps`), the character sheets (`characters`), and the actions and features of each part of
 the night (`basics`, `infection`, `recruitment`, `redirection`, `ultimates`). A part lists its
-abilities, what it adds to the character sheets, and its hooks into the shared mechanics."""
+abilities, what it adds to the character sheets, and its hooks into the shared mechanics.
+What the island keeps of a player and of a night beyond the common state (statuses,
+infection, what a recruiter gave, ...) is its own typed record (`own`)."""
 
 from __future__ import annotations
 
@@ -24,6 +26,13 @@ from engine.rulesets.contested_island.night.characters import (
     Character,
     H,
     side_rank,
+)
+from engine.rulesets.contested_island.night.own import (
+    STATUS_KEYS,
+    Islander,
+    IslandNight,
+    has,
+    isle,
 )
 from engine.rulesets.contested_island.night.steps import STEPS
 
@@ -49,20 +58,22 @@ SUPPORTED: dict[str, tuple[str, ...]] = {
 
 
 def new_player(slot: str, role: str) -> Player:
+    """The player as the character sheet starts them, with the island's own record of
+    them (`own.Islander`: the sheet's statuses, and what the nights will add)."""
     sheet = CHARACTERS.get(role)
     if sheet is None:
-        return Player(slot, role, "", {"physical": H, "mental": H, "local": NON})
+        return Player(slot, role, "", own=Islander({"physical": H, "mental": H, "local": NON}))
     from engine.rulesets.contested_island.vocab import ROLES
-    return Player(slot, role, ROLES[role].faction or "",
-                  dict(zip(("physical", "mental", "local"), sheet.statuses, strict=True)),
-                  dict(ROLE_FEATURES[role]))
+    return Player(slot, role, ROLES[role].faction or "", dict(ROLE_FEATURES[role]),
+                  own=Islander(dict(zip(STATUS_KEYS, sheet.statuses, strict=True))))
 
 
 def may_use(player: Player, ability: Ability) -> str | None:
     if player.role not in CHARACTERS:
         return f"the role {player.role!r} has no night sheet"
-    own = ability.id in ROLE_ABILITIES[player.role] or ability.id in player.given
-    if not own or ability.id in player.lost:
+    isl = isle(player)
+    own = ability.id in ROLE_ABILITIES[player.role] or ability.id in isl.given
+    if not own or ability.id in isl.lost:
         return f"not an action of {player.role}"
     return None
 
@@ -99,7 +110,7 @@ NIGHT = NightRules(
     actions_per_night={r: c.actions for r, c in CHARACTERS.items()},
     natural=natural, new_player=new_player, may_use=may_use,
     # Max Milton, Physical Might: "... cannot be blocked."
-    unblockable=lambda p: p.has("unblockable"),
+    unblockable=lambda p: has(p, "unblockable"),
     move_order=move_order,
     check_night=general.mafia_limit,
     winners=general.winners,
@@ -107,6 +118,8 @@ NIGHT = NightRules(
     before_attack=tuple(h for part in PARTS for h in part.BEFORE_ATTACK),
     visited=tuple(h for part in PARTS for h in part.VISITED),
     ends=tuple(h for part in PARTS for h in part.ENDS),
+    carried=basics.carried,  # Patient Zero's block, Stunning Blow's repeat
+    night_record=lambda _state: IslandNight(),  # tonight's infections, Thwarting Plans
     supported=SUPPORTED,
     option_choices={
         "murder": ({"attack": "physical"}, {"attack": "psychic"}),

@@ -1,9 +1,11 @@
 """Contested Island's basic night actions (seed 000), on the shared mechanics of
 `engine.night`: the protections (Cover, Experienced Psychologist, Treatment), the blocks (A
 Bit of Optimism, Stunning Blow), isolation (Private Conversation), the attacks of the Order,
-the Infected, the Night Hunter, Ru and Baba Nyura, and the checks; and the characters'
+the Infected, the Night Hunter, Ru and Baba Nyura, and the checks; the characters'
 natural protections (Danger Sense, Physical Might, the one-time protections of Jen Li,
-Patient Zero and Ru, immunities, the doctor's self-healing). Each ability cites the seed."""
+Patient Zero and Ru, immunities, the doctor's self-healing); and what a night leaves for the
+next (`carried`: Patient Zero's block, the stunned player's repeat). Each ability cites the
+seed."""
 
 from __future__ import annotations
 
@@ -11,10 +13,11 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from engine.night import mechanics as m
-from engine.night.model import Ability, Limit, Move
+from engine.night.model import Ability, Limit, Move, Repeat
 from engine.night.state import Attack, NightState
 from engine.rulesets.base import Ruling
 from engine.rulesets.contested_island.night.characters import ILL
+from engine.rulesets.contested_island.night.own import has, isle, spend, statuses_of
 
 Effect = Callable[[NightState, Move], None]
 
@@ -63,7 +66,7 @@ def _grumbling(state: NightState, move: Move) -> None:
     _attack(state, move, "psychic")
     target = state.players[move.targets[0]]
     if target.alive:
-        target.statuses["mental"] = ILL
+        isle(target).statuses["mental"] = ILL
 
 
 def _block(state: NightState, move: Move) -> None:
@@ -79,7 +82,7 @@ def _stunning_blow(state: NightState, move: Move) -> None:
     else:
         m.stun(state, move, target, f"stunned by {move.actor}")
     # every move of the target the stun stops (those of later steps), as sent
-    state.players[target].repeat_next = [
+    isle(state.players[target]).repeat_next = [
         (x.ability.id, tuple(x.targets), dict(x.options)) for x in state.moves
         if x.actor == target and x.stopped is None and not x.done]
 
@@ -100,14 +103,14 @@ def _treatment(state: NightState, move: Move) -> None:
     target = move.targets[0]
     m.heal(state, move, target)
     cure(state, move, target)
-    m.tell(state, move, target, "physical", state.players[target].statuses["physical"],
+    m.tell(state, move, target, "physical", statuses_of(state, target)["physical"],
            feature="examination")
 
 
 def _status_check(which: str) -> Effect:
     def effect(state: NightState, move: Move) -> None:
         target = move.targets[0]
-        m.tell(state, move, target, which, state.players[target].statuses[which])
+        m.tell(state, move, target, which, statuses_of(state, target)[which])
     return effect
 
 
@@ -115,7 +118,7 @@ def _professional_gaze(state: NightState, move: Move) -> None:
     """Cornelius: "Checks the mental state of the target. If the target was subjected to a
     psychic attack – heals them." """
     target = move.targets[0]
-    m.tell(state, move, target, "mental", state.players[target].statuses["mental"])
+    m.tell(state, move, target, "mental", statuses_of(state, target)["mental"])
     hit = state.dying.get(target)
     if hit is not None and hit.harm == "psychic":
         del state.dying[target]
@@ -128,7 +131,7 @@ def _reconnaissance(state: NightState, move: Move) -> None:
     """Jen Li: "Checks one of the target's statuses." (options {"status": ...})"""
     which = str(move.options.get("status", "physical"))
     target = move.targets[0]
-    m.tell(state, move, target, which, state.players[target].statuses.get(which, "?"))
+    m.tell(state, move, target, which, statuses_of(state, target).get(which, "?"))
 
 
 def _observation(state: NightState, move: Move) -> None:
@@ -138,7 +141,7 @@ def _observation(state: NightState, move: Move) -> None:
     asked = str(move.options.get("statuses", "physical,mental")).split(",")
     for which in asked[:2]:
         m.tell(state, move, target, which.strip(),
-               state.players[target].statuses.get(which.strip(), "?"))
+               statuses_of(state, target).get(which.strip(), "?"))
 
 
 def _surveillance(state: NightState, move: Move) -> None:
@@ -176,14 +179,14 @@ def natural(state: NightState, hit: Attack) -> str | None:
     """Why an attack no one's protection stopped does not land: the target's own features."""
     p = state.players[hit.target]
     if hit.harm == "psychic":
-        if p.has("psychic-immunity"):
+        if has(p, "psychic-immunity"):
             return "immune to psychic attacks"
-        if p.has("psychic-blocks"):
+        if has(p, "psychic-blocks"):
             # Patient Zero: "Cannot die from a psychic attack, but is blocked on the next
             # night."
-            p.blocked_next = True
+            isle(p).blocked_next = True
             return "cannot die from a psychic attack; blocked next night"
-        if p.spend("psychic-protection"):
+        if spend(p, "psychic-protection"):
             return "one-time protection from psychic attacks"
     if hit.harm == "physical":
         for feature, why in (("danger-sense", "Danger Sense: survives the first physical "
@@ -191,9 +194,9 @@ def natural(state: NightState, hit: Attack) -> str | None:
                              ("physical-might", "Physical Might: one protection from "
                               "physical attack"),
                              ("one-time-protection", "one-time protection")):
-            if p.spend(feature):
+            if spend(p, feature):
                 return why
-        if p.spend("self-healing"):
+        if spend(p, "self-healing"):
             # Doctor: "Upon the first physical attack on the doctor, he heals himself
             # instead of his action."
             for own in state.moves:
@@ -231,6 +234,23 @@ def psychic_clue(state: NightState) -> None:
             state.record("clue", f"a clue to {event.actor}, whose psychic attack killed "
                          f"{event.subject}", "newspaper", subject=event.subject,
                          actor=event.actor, harm="psychic")
+
+
+def carried(state: NightState) -> list[Repeat]:
+    """What the night before left (`NightRules.carried`): Patient Zero blocked after a
+    psychic attack (`natural`), the moves a stunned player makes again (Stunning Blow)."""
+    repeats: list[Repeat] = []
+    for slot, player in sorted(state.players.items()):
+        own = isle(player)
+        if own.blocked_next:
+            own.blocked_next = False
+            if player.alive:
+                state.blocked[slot] = "blocked after last night's psychic attack"
+        for ability_id, targets, options in own.repeat_next:
+            if player.alive and ability_id in state.rules.abilities:
+                repeats.append(Repeat(slot, ability_id, targets, options, "stunned"))
+        own.repeat_next = []
+    return repeats
 
 
 ENDS: tuple[Callable[[NightState], None], ...] = (psychic_clue, unseen_at_jen_li)

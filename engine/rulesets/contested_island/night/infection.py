@@ -17,6 +17,7 @@ from engine.rulesets.contested_island.night.characters import seed_rank
 from engine.rulesets.contested_island.night.common import option
 from engine.rulesets.contested_island.night.common import ruling as _r
 from engine.rulesets.contested_island.night.mech_infect import burn, die_of_infection, infect
+from engine.rulesets.contested_island.night.own import has, isle, night_of, spend
 
 INFECTION_WORDS = ("\"The target will have one action and feature \"burn\" every night. When "
                    "the target has nothing left, they die. Target's first status changes to "
@@ -73,8 +74,8 @@ def infect_target(state: NightState, move: Move, target: str) -> Attack:
     """An infection of the rule set: the newspaper as ruled; a recruit's "Ignore natural
     protection" / "Ignore external protection" (Features List) reach past those."""
     actor = state.players[move.actor]
-    return infect(state, move, target, ignore_natural=actor.has("ignore-natural-protection"),
-                  ignore_external=actor.has("ignore-external-protection"),
+    return infect(state, move, target, ignore_natural=has(actor, "ignore-natural-protection"),
+                  ignore_external=has(actor, "ignore-external-protection"),
                   show_attempt=_ruling(state, "infection-fact") == "made")
 
 
@@ -116,16 +117,16 @@ def natural(state: NightState, hit: Attack) -> str | None:
     if hit.harm != "infection":
         return None
     p = state.players[hit.target]
-    if p.has("infection-immunity"):
+    if has(p, "infection-immunity"):
         # Doctor: "Vaccinated. Immunity to infection."; Lucy: "Infected. Cannot be infected.";
         # Patient Zero: "cannot be infected"; the Infected's recruits: "The target gains
         # immunity to infection."
         return "immune to infection"
-    if p.role == "jen-li" and p.spend("one-time-protection"):
+    if p.role == "jen-li" and spend(p, "one-time-protection"):
         # Jen Li: "one-time protection either from physical attack, or infection, or
         # execution" (Patient Zero's is "from physical attack or execution" only)
         return "one-time protection (Jen Li)"
-    if p.spend("infection-protection"):
+    if spend(p, "infection-protection"):
         return "one-time protection from infection (Features List)"
     return None
 
@@ -154,14 +155,15 @@ def actions_left(state: NightState, player: Player) -> list[str]:
     from engine.rulesets.contested_island.night import ROLE_ABILITIES as SHEETS
 
     order = list(state.rules.abilities)
-    given = sorted((a for a in player.given if a in state.rules.abilities), key=order.index)
+    isl = isle(player)
+    given = sorted((a for a in isl.given if a in state.rules.abilities), key=order.index)
     out: list[str] = []
     own = sorted(SHEETS.get(player.role, ()), key=lambda a: seed_rank(player.role, a))
     for a in [*own, *given]:
         ability = state.rules.abilities.get(a)
-        if ability is None or a in out or a in player.lost or a in player.features:
+        if ability is None or a in out or a in isl.lost or a in player.features:
             continue  # a feature that is also a move (Hot Trail) burns as the feature
-        if a in player.given and ability.step == "recruitment" and player.heir_to != a:
+        if a in isl.given and ability.step == "recruitment" and isl.heir_to != a:
             continue
         spent = ability.limit.uses is not None and ability.limit.uses <= sum(
             1 for _, used, _ in player.used if used == a)
@@ -177,11 +179,11 @@ def features_left(player: Player) -> list[tuple[str, ...]]:
     out: list[tuple[str, ...]] = []
     # the character's own in the seed's order, a recruiter's gifts after them
     for f in sorted(player.features, key=lambda f: seed_rank(player.role, f)):
-        if f in seen or not player.has(f):
+        if f in seen or not has(player, f):
             continue
         group = next((g for g in groups if f in g), (f,))
         seen.update(group)
-        out.append(tuple(x for x in group if player.has(x)))
+        out.append(tuple(x for x in group if has(player, x)))
     return out
 
 
@@ -192,15 +194,17 @@ def burn_night(state: NightState) -> None:
     die". The rulings are read only where someone burns: a replay notes which rulings a
     night read, and a night with no infection reads none of them."""
     read: tuple[bool, bool, bool] | None = None
+    tonight = night_of(state).infections
     for slot, p in sorted(state.players.items()):
-        if not p.alive or not p.infected:
+        isl = isle(p)
+        if not p.alive or not isl.infected:
             continue
         if read is None:
             read = (_ruling(state, "infection-burn") == "one-each",
                     _ruling(state, "infection-burn-order") == "last-listed",
                     _ruling(state, "infection-death") == "when-empty")
         each, last, empty = read
-        if slot in state.infections and _ruling(state, "infection-first-burn") == "next-night":
+        if slot in tonight and _ruling(state, "infection-first-burn") == "next-night":
             continue
         actions = actions_left(state, p)
         units = features_left(p)
@@ -208,12 +212,12 @@ def burn_night(state: NightState) -> None:
             die_of_infection(state, slot)
             continue
         if each:
-            burn(state, slot, (actions[::-1] if last else actions)[:p.infected], "action")
-            burn(state, slot, [f for unit in (units[::-1] if last else units)[:p.infected]
+            burn(state, slot, (actions[::-1] if last else actions)[:isl.infected], "action")
+            burn(state, slot, [f for unit in (units[::-1] if last else units)[:isl.infected]
                                for f in unit], "feature")
         else:  # features first: the seed writes a character's features before the actions
             items = [(u, "feature") for u in units] + [((a,), "action") for a in actions]
-            for unit, what in (items[::-1] if last else items)[:p.infected]:
+            for unit, what in (items[::-1] if last else items)[:isl.infected]:
                 burn(state, slot, unit, what)
         if empty and not actions_left(state, p) and not features_left(p):
             die_of_infection(state, slot)

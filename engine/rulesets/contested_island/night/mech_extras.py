@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.night import mechanics as m
 from engine.night.model import Ability, Harm, Move
 from engine.night.state import Attack, NightState
+from engine.rulesets.contested_island.night.own import isle
 
 
 def refuse(state: NightState, move: Move, why: str) -> None:
@@ -39,7 +40,7 @@ def resurrect(state: NightState, move: Move, target: str, refused: str | None) -
 def maim(state: NightState, slot: str, what: str, by: str) -> None:
     """The player loses an action or a feature until the end of the game. They are told
     (privately): a player must know what they can no longer do."""
-    state.players[slot].lost.add(what)
+    isle(state.players[slot]).lost.add(what)
     state.record("maimed", f"{slot} loses {what} for the rest of the game (maimed by {by})",
                  "private", subject=slot, recipient=slot, actor=by, what="maimed",
                  result=what)
@@ -49,7 +50,7 @@ def dig(state: NightState, move: Move, target: str) -> None:
     """A pit in front of the target's house; it waits for the killers who come (the rule
     set says from when, and for whom)."""
     m.visit(state, move, target)
-    state.players[target].pit = (move.actor, state.night)
+    isle(state.players[target]).pit = (move.actor, state.night)
     state.record("pit-dug", f"{move.actor} digs a pit in front of {target}'s house "
                  f"({move.ability.name})", subject=target, actor=move.actor)
 
@@ -58,7 +59,7 @@ def fall(state: NightState, killer: str, house: str, ability: str) -> None:
     """A killer falls into the pit in front of `house`: what they came to do fails (the
     caller stops the move or undoes its attack), and the digger learns the killer's
     nickname, privately."""
-    pit = state.players[house].pit
+    pit = isle(state.players[house]).pit
     digger = pit[0] if pit is not None else ""
     state.record("trapped", f"{killer} ({ability}) falls into {digger}'s pit in front of "
                  f"{house}'s house", "private", subject=killer, recipient=digger or None,
@@ -108,7 +109,7 @@ def perform(state: NightState, move: Move, ability: Ability, *, now: bool) -> Mo
     options = {k: v for k, v in move.options.items() if k != "action"}
     done = Move(move.index, move.actor, ability, list(move.targets), options,
                 move.sent_targets)
-    state.players[move.actor].performed.append((state.night, ability.id))
+    isle(state.players[move.actor]).performed.append((state.night, ability.id))
     state.record("performs", f"{move.actor} performs {ability.name} on "
                  f"{', '.join(move.targets) or 'nobody'} ({move.ability.name})",
                  subject=move.target, actor=move.actor, ability=ability.id)

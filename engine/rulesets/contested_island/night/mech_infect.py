@@ -5,7 +5,7 @@ these functions do the work and record the events.
 An infection is aimed like an attack (`engine.night.mechanics.attack`): the rule set's
 before-attack hooks may send it elsewhere (a guard), an external protection of the same kind
 stops it ("Protection from infection"), else the target's natural protections (an immunity, a
-one-time protection it spends). When none stops it, the target is infected: `Player.infected`
+one-time protection it spends). When none stops it, the target is infected: `Islander.infected`
 is how many actions and features burn a night (a faster disease burns more), and the first
 status turns ill. Nobody dies of it tonight: the rule set burns what the player has at the
 night's end and kills the player who has nothing left (`burn`, `die_of_infection`).
@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from engine.night.mechanics import aim, die
 from engine.night.model import Move
 from engine.night.state import Attack, NightState
+from engine.rulesets.contested_island.night.own import isle, night_of
 
 ILL, HEALTHY = "ill", "healthy"  # the first status ("physical": healthy|ill)
 
@@ -37,7 +38,7 @@ def infect(state: NightState, move: Move, target: str, *, rate: int = 1,
     if hit.stopped_by is not None:
         return hit
     target = hit.target
-    player = state.players[target]
+    player = isle(state.players[target])
     if player.infected >= rate:
         hit.stopped_by = "already infected"
         state.record("already-infected", f"{move.actor}'s {move.ability.name}: {target} is "
@@ -49,7 +50,7 @@ def infect(state: NightState, move: Move, target: str, *, rate: int = 1,
         # "Target's first status changes to "Physically ill""
         player.statuses["physical"] = ILL
         player.ill_by_infection = True
-    state.infections[target] = hit
+    night_of(state).infections[target] = hit
     if not show_attempt:
         _fact(state, move, target)
     return hit
@@ -68,14 +69,15 @@ def cure(state: NightState, move: Move, target: str) -> bool:
     "Physically healthy"". What burnt stays burnt. The newspaper shows the cure (a
     treatment is "displayed as a fact in case of success")."""
     player = state.players.get(target)
-    if player is None or not player.alive or not player.infected:
+    if player is None or not player.alive or not isle(player).infected:
         return False
-    player.infected = 0
-    player.infected_by = None
-    state.infections.pop(target, None)
-    if player.ill_by_infection:
-        player.statuses["physical"] = HEALTHY
-        player.ill_by_infection = False
+    own = isle(player)
+    own.infected = 0
+    own.infected_by = None
+    night_of(state).infections.pop(target, None)
+    if own.ill_by_infection:
+        own.statuses["physical"] = HEALTHY
+        own.ill_by_infection = False
     state.record("healed", f"{move.actor} cures {target}'s infection ({move.ability.name})",
                  "newspaper", subject=target, actor=move.actor, harm="infection")
     return True
@@ -86,8 +88,9 @@ def burn(state: NightState, slot: str, items: Iterable[str], what: str) -> None:
     feature's charges go to 0 as well: nothing is left of it). Not shown: the player finds
     out when the action is refused."""
     player = state.players[slot]
+    lost = isle(player).lost
     for item in items:
-        player.lost.add(item)
+        lost.add(item)
         if item in player.features:
             player.features[item] = 0
         state.record("burned", f"{slot}'s {what} {item} burns (infection)", subject=slot,
@@ -97,8 +100,7 @@ def burn(state: NightState, slot: str, items: Iterable[str], what: str) -> None:
 def die_of_infection(state: NightState, slot: str) -> None:
     """"When the target has nothing left, they die"; Rule Clarification 4: "After someone dies
     from them, a clue to the attacker is given" (a newspaper fact naming the infector)."""
-    player = state.players[slot]
-    by = player.infected_by
+    by = isle(state.players[slot]).infected_by
     if by is None:
         die(state, slot, "infection")
         return

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from engine.night.model import Move
 from engine.night.state import NightState, Player
+from engine.rulesets.contested_island.night.own import isle
 
 
 def died_tonight(state: NightState) -> set[str]:
@@ -43,13 +44,14 @@ def recruit(state: NightState, move: Move, target: str, team: str, *,
     from the next night), its `statuses` change; `gifts` are the features the recruiter
     passed (a rule set may forbid passing them again)."""
     player = state.players[target]
-    lost = [f for f, left in player.features.items() if left != 0 and f not in player.lost]
+    own = isle(player)
+    lost = [f for f, left in player.features.items() if left != 0 and f not in own.lost]
     player.features = dict(features)
-    player.given.update(actions)
-    player.statuses.update(statuses)
+    own.given.update(actions)
+    own.statuses.update(statuses)
     player.faction = team
     player.recruited_by = team
-    player.gifts = (*player.gifts, *gifts)
+    own.gifts = (*own.gifts, *gifts)
     if lost:
         state.record("features-lost", f"{target} loses {', '.join(lost)} (recruited)",
                      subject=target, actor=move.actor)

@@ -27,6 +27,7 @@ from engine.night.model import Ability, Limit, Move
 from engine.night.state import NightState, Player
 from engine.rulesets.contested_island.night import mech_extras as x
 from engine.rulesets.contested_island.night.characters import CHARACTERS
+from engine.rulesets.contested_island.night.own import isle
 
 # each topic's kind of question, and how many of that kind one questioning may ask
 KINDS = {"side": "side", "physical": "status", "mental": "status", "local": "status",
@@ -55,10 +56,11 @@ def _truth(state: NightState, p: Player, topic: str, value: str) -> bool | None:
         side = p.recruited_by or p.faction
         return v in (side, SIDES.get(side, "?"))
     if topic in ("physical", "mental", "local"):
-        return v == p.statuses.get(topic)
+        return v == isle(p).statuses.get(topic)
     if topic == "type":
         types = set(NA_TYPES.get(p.role, set()))
-        types |= {state.rules.abilities[a].type for a in p.given if a in state.rules.abilities}
+        types |= {state.rules.abilities[a].type for a in isle(p).given
+                  if a in state.rules.abilities}
         return v.upper() in types
     if topic == "role":
         return v == p.role

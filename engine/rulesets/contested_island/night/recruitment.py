@@ -31,6 +31,7 @@ from engine.rulesets.contested_island.night.mech_recruit import (
     recruit,
     refuse,
 )
+from engine.rulesets.contested_island.night.own import has, isle, spend, statuses_of
 
 ORDER, INFECTED = "order-of-li", "infected"
 TEAMS = (ORDER, INFECTED)  # "Jen Li's Ult / Patient Zero's Ult", "Murders by the Order / ..."
@@ -111,13 +112,13 @@ def _not_entitled(state: NightState, move: Move) -> str | None:
         return f"the leader ({leader}) is alive: the Recruitment is theirs"
     team = [p for p in state.players.values()
             if p.alive and p.faction == actor.faction and p.role != leader]
-    heir = next((p for p in team if p.heir_to == ability), None)
+    heir = next((p for p in team if isle(p).heir_to == ability), None)
     if heir is not None:
         return None if heir is actor else f"{heir.slot} inherited the Recruitment"
     claims = [p for p in team if any(n == state.night and a == ability for n, a, _ in p.used)]
     if len(claims) > 1:
         return "several of the team claim the Recruitment: one inherits it"
-    actor.heir_to = ability
+    isle(actor).heir_to = ability
     state.record("inherits", f"{actor.slot} inherits the Recruitment ({move.ability.name})",
                  actor=actor.slot)
     return None
@@ -134,8 +135,8 @@ def _attack(harm: str) -> Callable[[NightState, Move], None]:
         actor, target = state.players[move.actor], move.targets[0]
         was_alive = state.alive(target)
         hit = m.attack(state, move, target, "psychic" if harm == "psychic" else "physical",
-                       ignore_natural=actor.has("ignore-natural-protection"),
-                       ignore_external=actor.has("ignore-external-protection"))
+                       ignore_natural=has(actor, "ignore-natural-protection"),
+                       ignore_external=has(actor, "ignore-external-protection"))
         show_psychic(state, move, hit, was_alive)
         if move.ability.id == "clue-attack" and hit.stopped_by is None:
             clue = str(move.options.get("clue", ""))
@@ -207,8 +208,8 @@ def _compare(state: NightState, move: Move) -> None:
     other = move.targets[1] if len(move.targets) > 1 else move.actor
     named = str(move.options.get("status", ""))
     for which in (named,) if named else ("physical", "mental", "local"):
-        a = state.players[first].statuses.get(which)
-        b = state.players[other].statuses.get(which)
+        a = statuses_of(state, first).get(which)
+        b = statuses_of(state, other).get(which)
         m.tell(state, move, first, f"compare-{which}", "same" if a == b else "different",
                other=other)
     if other != move.actor:
@@ -273,21 +274,26 @@ ROLE_FEATURES: dict[str, tuple[tuple[str, int], ...]] = {
 def settle(state: NightState) -> None:
     """The night's recruitments that reached their targets, the Order's first."""
     tries = [x for x in state.moves if x.ability.id in LEADERS and x.done and x.stopped is None]
-    team = {id(x): state.players[x.actor].faction for x in tries}
-    tries.sort(key=lambda x: (TEAMS.index(team[id(x)]) if team[id(x)] in TEAMS else 2, x.index))
+    # each try's team as it was before tonight's joins, by the move's number
+    teams = {state.seq(x): state.players[x.actor].faction for x in tries}
+
+    def team(x: Move) -> str:
+        return teams[state.seq(x)]
+
+    tries.sort(key=lambda x: (TEAMS.index(team(x)) if team(x) in TEAMS else 2, x.index))
     sides = living_by_team(state)
     clash = {t for t in {x.targets[0] for x in tries}
-             if len({team[id(x)] for x in tries if x.targets[0] == t}) > 1}
+             if len({team(x) for x in tries if x.targets[0] == t}) > 1}
     for x in tries:
         target = x.targets[0]
         if target in clash and _ruling(state, "recruit-clash") == "both-fail":
             refuse(state, x, "both teams recruit the player tonight: neither gets them")
             continue
-        why = _refusal(state, x, team[id(x)], sides)
+        why = _refusal(state, x, team(x), sides)
         if why is not None:
             refuse(state, x, why)
         else:
-            _join(state, x, target, team[id(x)])
+            _join(state, x, target, team(x))
 
 
 def _refusal(state: NightState, move: Move, team: str, sides: dict[str, int]) -> str | None:
@@ -304,13 +310,13 @@ def _refusal(state: NightState, move: Move, team: str, sides: dict[str, int]) ->
     if rule != "written" and sides.get(team, 0) * 2 >= town:
         return (f"Rule Clarification 1: the team's mafia ({sides.get(team, 0)}) >= half of "
                 f"town + Maniac ({town})")
-    if target.has("unrecruitable"):
+    if has(target, "unrecruitable"):
         return "cannot be recruited"
-    if target.has("loyalty") and _jack_holds(state, team):
+    if has(target, "loyalty") and _jack_holds(state, team):
         return "Loyalty: Jack Ricci is alive and not in the same group"
-    if target.spend("first-attempt-refusal"):
+    if spend(target, "first-attempt-refusal"):
         return "cannot be recruited on the first attempt"
-    if target.spend("recruit-protection"):
+    if spend(target, "recruit-protection"):
         # Baba Nyura: ""Are you out of your mind, dear?". One-time protection from
         # recruitment."
         return "one-time protection from recruitment"
@@ -345,10 +351,11 @@ def _join(state: NightState, move: Move, target: str, team: str) -> None:
         features["unblockable"] = -1  # how the engine knows a player no block stops
     if team == INFECTED:
         features["infection-immunity"] = -1
-        player.ill_by_infection = False  # ill now by recruitment: a cure leaves it
-        if player.infected and _ruling(state, "infected-recruit") == "cures":
-            player.infected = 0
-            player.infected_by = None
+        own = isle(player)
+        own.ill_by_infection = False  # ill now by recruitment: a cure leaves it
+        if own.infected and _ruling(state, "infected-recruit") == "cures":
+            own.infected = 0
+            own.infected_by = None
             state.record("carrier", f"{target} becomes a carrier: the infection stops burning",
                          subject=target, actor=move.actor)
     statuses = {"local": "local"} if team == ORDER else {"physical": "ill"}
@@ -372,7 +379,7 @@ def _feature_refused(state: NightState, team: str) -> Callable[[str], str | None
 
     anyone = _ruling(state, "passed-features") == "whole-game"
     passed = {f for p in state.players.values() if anyone or p.recruited_by == team
-              for f in p.gifts}
+              for f in isle(p).gifts}
 
     def refused(item: str) -> str | None:
         if item not in FEATURES_LIST:
@@ -414,7 +421,7 @@ def after_recruitment(state: NightState, move: Move) -> None:
 def natural(state: NightState, hit: Attack) -> str | None:
     """Features List: "One-time protection from physical attack" (the psychic one is the
     basics' "psychic-protection", the infection one the infection part's)."""
-    if hit.harm == "physical" and state.players[hit.target].spend("physical-protection"):
+    if hit.harm == "physical" and spend(state.players[hit.target], "physical-protection"):
         return "one-time protection from physical attack (Features List)"
     return None
 

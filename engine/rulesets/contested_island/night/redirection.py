@@ -22,6 +22,7 @@ from engine.rulesets.contested_island.night import mech_extras as x
 from engine.rulesets.contested_island.night.characters import CHARACTERS, side_rank
 from engine.rulesets.contested_island.night.common import option
 from engine.rulesets.contested_island.night.common import ruling as _r
+from engine.rulesets.contested_island.night.own import has, isle, spend
 
 QUESTIONING = "rumors-and-gossip"  # Baba Nyura's Rumors and Gossip (built in `questioning`)
 # the steps of the effects that stop or bend the target's own action (first-aid=stoppers)
@@ -80,7 +81,7 @@ RULINGS: tuple[Ruling, ...] = (
 
 def _uncontrollable(state: NightState, move: Move) -> bool:
     actor = state.players[move.actor]
-    return move.ability.unredirectable or any(actor.has(f) for f in UNCONTROLLABLE)
+    return move.ability.unredirectable or any(has(actor, f) for f in UNCONTROLLABLE)
 
 
 def _town(state: NightState, slot: str) -> bool:
@@ -211,7 +212,7 @@ def _date(state: NightState, move: Move) -> None:
 
 def _date_strike(state: NightState, date: Move, visitor: str) -> None:
     hunter, target = date.actor, date.targets[0]
-    if visitor in (hunter, target) or state.players[hunter].blinded_until >= state.night or \
+    if visitor in (hunter, target) or _blind_until(state, hunter) >= state.night or \
             any(e.kind == "date-strike" and e.subject == visitor and e.actor == hunter
                 for e in state.events):
         return
@@ -231,7 +232,7 @@ def _date_safety(state: NightState, hit: Attack) -> str | None:
     """Night Hunter: "Cannot be killed if he went on a date with the victim." (which killers:
     the date-safety ruling; an infection is not a killing)"""
     hunter = state.players[hit.target]
-    if hit.harm not in ("physical", "psychic") or not hunter.has("date-safety"):
+    if hit.harm not in ("physical", "psychic") or not has(hunter, "date-safety"):
         return None
     dates = {d.targets[0] for d in state.moves if d.actor == hit.target and
              d.ability.id == "date" and d.done and d.stopped is None}
@@ -246,7 +247,7 @@ def _weapon_sense(state: NightState) -> None:
     if state.night % 2:
         return
     for slot, hunter in sorted(state.players.items()):
-        if not hunter.has("weapon-sense"):
+        if not has(hunter, "weapon-sense"):
             continue
         for target in dict.fromkeys(t for mv in state.moves if mv.actor == slot and mv.done
                                     and mv.stopped is None and not mv.ability.extra
@@ -260,16 +261,21 @@ def _weapon_sense(state: NightState) -> None:
 
 # -- Nancy Dark: Pepper Spray, Special Attention ---------------------------------------------
 
+def _blind_until(state: NightState, maniac: str) -> int:
+    """The last night the maniac is blinded (0: never)."""
+    return isle(state.players[maniac]).blinded_until
+
+
 def _blind(state: NightState, maniac: str, nancy: str) -> None:
-    p = state.players[maniac]
-    p.blinded_until = max(p.blinded_until, state.night + 1)
+    own = isle(state.players[maniac])
+    own.blinded_until = max(own.blinded_until, state.night + 1)
     state.record("blinded", f"{nancy}'s Pepper Spray blinds {maniac}: no kills tonight and "
                  "next night", subject=maniac, actor=nancy)
 
 
 def _sprays(state: NightState, move: Move, target: str) -> bool:
     nancy = state.players.get(target)
-    return nancy is not None and nancy.alive and nancy.has("pepper-spray") and \
+    return nancy is not None and nancy.alive and has(nancy, "pepper-spray") and \
         state.players[move.actor].faction == "maniac" and \
         (move.ability.id == "date" or move.kind == "I")
 
@@ -279,15 +285,14 @@ def _pepper_spray(state: NightState, move: Move, target: str) -> None:
     The latter loses the ability to kill for the current and next night." Killing: his (K)
     actions (`_blinded`) and the Date's strikes."""
     if target == move.target and _sprays(state, move, target) and \
-            state.players[move.actor].blinded_until <= state.night:
+            _blind_until(state, move.actor) <= state.night:
         _blind(state, move.actor, target)
 
 
 def _blinded(state: NightState, move: Move) -> None:
     if move.kind != "K":
         return
-    p = state.players[move.actor]
-    if p.blinded_until < state.night:
+    if _blind_until(state, move.actor) < state.night:
         # his check on Nancy comes at step 22, after his kill: it takes place tonight? (the
         # ruling read only where there is such a check)
         for check in state.moves:
@@ -297,7 +302,7 @@ def _blinded(state: NightState, move: Move) -> None:
                     if _ruling(state, "pepper-spray-check") == "whole-night":
                         _blind(state, move.actor, nancy)
                     break
-    if p.blinded_until >= state.night:
+    if _blind_until(state, move.actor) >= state.night:
         move.stopped = "blinded by Pepper Spray"
 
 
@@ -309,10 +314,10 @@ def _special_attention(state: NightState, hit: Attack) -> None:
     still to come at step 23, goes to her. The first attack spends it, protector or not."""
     nancy = state.players.get(hit.target)
     if hit.stopped_by is not None or nancy is None or not nancy.alive or \
-            nancy.recruited_by is not None or not nancy.has("special-attention") or \
+            nancy.recruited_by is not None or not has(nancy, "special-attention") or \
             not r.first_on(state, hit, _rank, _attacking):
         return
-    nancy.spend("special-attention")
+    spend(nancy, "special-attention")
     why = f"{hit.target}'s Special Attention"
     if hit.harm == "infection":
         doctor = next((d for d in state.moves if d.ability.id == "treatment" and
@@ -337,13 +342,13 @@ def _personal_guard(state: NightState, hit: Attack) -> None:
     milton = next((s for s, p in sorted(state.players.items()) if p.role == "max-milton"),
                   None)
     if hit.stopped_by is not None or jack is None or not jack.alive or milton is None or \
-            not jack.has("personal-guard") or milton == hit.by or \
+            not has(jack, "personal-guard") or milton == hit.by or \
             (ability is not None and ability.unredirectable) or \
-            any(state.players[hit.by].has(f) for f in UNCONTROLLABLE) or \
+            any(has(state.players[hit.by], f) for f in UNCONTROLLABLE) or \
             (not state.alive(milton) and _ruling(state, "guard-without-milton") == "lands"):
         return
     if r.first_on(state, hit, _rank, lambda mv: _attacking(mv) and not _uncontrollable(state, mv)):
-        jack.spend("personal-guard")  # to a dead Milton, the attack misses
+        spend(jack, "personal-guard")  # to a dead Milton, the attack misses
         r.take_attack(state, hit, milton, f"{hit.target}'s Personal Guard")
 
 
@@ -358,7 +363,7 @@ def _preemptive_strike(state: NightState, hit: Attack) -> None:
     rick = state.players.get(hit.target)
     ability = state.rules.abilities.get(hit.ability)
     if hit.stopped_by is not None or rick is None or not rick.alive or hit.by == hit.target \
-            or not rick.has("preemptive-strike") or ability is None or ability.type != "K" \
+            or not has(rick, "preemptive-strike") or ability is None or ability.type != "K" \
             or hit.harm not in ("physical", "psychic"):
         return
     if not any(e.kind == "preemptive-strike" and e.subject == hit.by and e.actor == hit.target

@@ -25,6 +25,7 @@ from engine.rulesets.contested_island.night.basics import show_psychic
 from engine.rulesets.contested_island.night.characters import CHARACTERS, side_rank
 from engine.rulesets.contested_island.night.general import team
 from engine.rulesets.contested_island.night.mech_infect import infect
+from engine.rulesets.contested_island.night.own import has, isle, night_of
 from engine.rulesets.contested_island.night.ultimates_rulings import ruling
 
 MAFIA = ("order-of-li", "infected")  # "Town - Mafia 1 - Mafia 2 - Maniac"
@@ -43,16 +44,17 @@ def _thwarting_plans(state: NightState, move: Move) -> None:
     he loses Preemptive Strike." Order 1) "(displayed as a fact)". Mafia actions: every
     action of a player of the Order or the Infected, recruits included (a recruit plays for
     the team that recruited them)."""
-    state.thwarted = move.actor
+    night_of(state).thwarted = move.actor
     state.players[move.actor].features["preemptive-strike"] = 0
     state.record("thwarting-plans", "Thwarting Plans: all mafia actions tonight fail",
                  "newspaper", actor=move.actor)
 
 
 def _thwarts(state: NightState, move: Move) -> None:
-    if state.thwarted is not None and _mafia(state, move.actor) and \
+    thwarted = night_of(state).thwarted
+    if thwarted is not None and _mafia(state, move.actor) and \
             move.ability.id not in ("assault", "bite"):
-        move.stopped = f"Thwarting Plans ({state.thwarted}): all mafia actions fail"
+        move.stopped = f"Thwarting Plans ({thwarted}): all mafia actions fail"
 
 
 # -- Ru: Trap (step 23) ---------------------------------------------------------------------
@@ -68,7 +70,7 @@ def _pit_waits(state: NightState, house: str, killer: str) -> bool:
     """Whether a pit in front of `house` catches `killer` now: dug on an earlier night (the
     trap is dug at step 23, after the night's kills: "If, subsequently, a killer goes to
     the target") and still there."""
-    pit = state.players[house].pit
+    pit = isle(state.players[house]).pit
     if pit is None or pit[1] >= state.night:
         return False
     if ruling(state, "trap-timing") == "next-night" and pit[1] != state.night - 1:
@@ -143,7 +145,7 @@ def _hot_trail(state: NightState, move: Move) -> None:
     choice." The log names the kill chosen (the victim); the clue comes with the night's
     deaths (`_clues`). A feature, not an action: it is taken at step 0, where nothing stops
     it, and does not count as the night's action."""
-    if not state.players[move.actor].has("hot-trail"):
+    if not has(state.players[move.actor], "hot-trail"):
         x.refuse(state, move, "no Hot Trail (the feature is lost)")
         return
     state.record("hot-trail", f"{move.actor} follows the trail of {move.targets[0]}",
@@ -200,7 +202,7 @@ def _medical_miracles(state: NightState, move: Move) -> None:
         why = "the target is alive"
     elif player.killed is None or player.killed[0] != state.night - 1:
         why = "not killed on the previous night"
-    elif killer is not None and killer.has("dismemberment"):
+    elif killer is not None and has(killer, "dismemberment"):
         why = "Dismemberment: the Night Hunter's victim cannot be resurrected"
     x.resurrect(state, move, target, why)
 
@@ -220,7 +222,7 @@ def _reach(state: NightState, move: Move) -> list[str]:
     """Two targets; "If Thwarting Plans was applied, can attack [infect] only one target"
     (the first the log names). The move keeps only those it reaches."""
     targets = move.targets[:2]
-    if state.thwarted is not None and len(targets) > 1:
+    if night_of(state).thwarted is not None and len(targets) > 1:
         state.record("thwarted", f"Thwarting Plans: {move.actor}'s {move.ability.name} "
                      f"reaches only {targets[0]}", subject=targets[1], actor=move.actor)
         targets = targets[:1]
@@ -323,7 +325,7 @@ def _tactical_maneuver(state: NightState, move: Move) -> None:
     player = state.players[move.actor]
     if ability.id not in _town_actions() or ability.ultimate:
         x.refuse(state, move, f"{ability.name} is not a town action (non-ultimate)")
-    elif any(a == ability.id for _, a in player.performed):
+    elif any(a == ability.id for _, a in isle(player).performed):
         x.refuse(state, move, f"{ability.name} was performed already (once per game)")
     elif player.recruited_by is not None and ability.type != "-":
         x.refuse(state, move, "after recruitment, only negative actions can be used")
@@ -391,11 +393,12 @@ def _pits(state: NightState) -> None:
     """A pit that caught someone is spent; under next-night, one a night old is gone."""
     spent = x.sprung(state)
     for slot, p in state.players.items():
-        if p.pit is None:
+        own = isle(p)
+        if own.pit is None:
             continue
         if slot in spent or (ruling(state, "trap-timing") == "next-night"
-                             and p.pit[1] < state.night):
-            p.pit = None
+                             and own.pit[1] < state.night):
+            own.pit = None
 
 
 ENDS: tuple[Callable[[NightState], None], ...] = (_killed, _maims, _clues, _pits)

@@ -12,6 +12,7 @@ from engine.rulesets.open_roles.night import force, medicine, movement, sight  #
 from engine.rulesets.open_roles.night.ends import finish
 from engine.rulesets.open_roles.night.flow import move_key, perform
 from engine.rulesets.open_roles.night.messages import MESSAGES
+from engine.rulesets.open_roles.night.records import start
 from engine.rulesets.open_roles.night.rules import (
     ROLE_ABILITIES,
     check_night,
@@ -63,6 +64,7 @@ NIGHT = NightRules(
     move_order=move_key, check_night=check_night, winners=winners, ends=(finish,),
     order_from_log=order_from_log, from_log=from_log,
     day_before=day_before, supported=SUPPORTED,
+    night_record=start,  # the night's own records (`records.Rec`)
     # every morning message is one answer of the seed's list: another one is a dispute
     answers=frozenset(MESSAGES),
 )

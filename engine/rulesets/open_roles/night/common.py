@@ -8,8 +8,6 @@ from functools import partial
 
 from engine.night.state import NightState
 from engine.rulesets.base import make_ruling, read_option
-
-# ID: also the key of the rule set's records in `NightState.extra`
 from engine.rulesets.open_roles.vocab import ID as ID
 from engine.rulesets.open_roles.vocab import SEED
 

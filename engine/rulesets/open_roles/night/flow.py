@@ -37,7 +37,7 @@ def move_key(state: NightState, move: Move) -> int:
 def stop(state: NightState, move: Move, reason: str, text: str) -> None:
     """The move does not take place (`reason` an id a follower learns: REASONS)."""
     move.stopped = f"{reason}: {text}"
-    rec(state).why[id(move)] = reason
+    rec(state).why[state.seq(move)] = reason
     state.record("move-failed", f"{move.actor}'s {move.ability.id} fails: {reason} ({text})",
                  subject=move.target, actor=move.actor)
 
@@ -128,7 +128,7 @@ def _followed(state: NightState, move: Move) -> None:
             continue
         seen = f"{move.actor}: {c.WORDS[move.ability.id]} → {', '.join(move.targets) or '-'}"
         if move.stopped is not None:
-            why = r.why.get(id(move), "")
+            why = r.why.get(state.seq(move), "")
             seen += f" — не состоялся ({REASONS.get(why, why)})"
         n.seen.append(seen)
         state.record("followed", f"{follower} sees {seen}", subject=move.actor,

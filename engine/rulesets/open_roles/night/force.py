@@ -50,7 +50,7 @@ def strike(state: NightState, move: Move) -> None:
     остается жив» (212-214)."""
     target = _reach(state, move)
     if target is None:
-        why = rec(state).why[id(move)]
+        why = rec(state).why[state.seq(move)]
         note(state, move.actor, "samurai-useless", move.targets[0],
              "target-driven" if why == "target-away" else "matched")
         return
@@ -89,7 +89,7 @@ def stun(state: NightState, move: Move) -> None:
     target = _reach(state, move)
     n.subject = move.targets[0]
     if target is None:
-        why = rec(state).why[id(move)]
+        why = rec(state).why[state.seq(move)]
         n.what, n.case = "stun-milk", "target-driven" if why == "target-away" else "matched"
         return
     out = try_stun(state, move, target)

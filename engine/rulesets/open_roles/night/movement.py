@@ -164,6 +164,7 @@ def _give(state: NightState, slot: str, own: Move | None, donor: tuple[str, str,
         return
     r = rec(state)
     mv = Move(10_000 + len(r.deferred), slot, ability, new, {}, tuple(new))
+    state.seq(mv)  # numbered as it enters the night (what `Rec.why` keys it by)
     r.deferred.append((move_key(state, mv), mv.index, mv))
     r.deferred.sort(key=lambda x: (x[0], x[1]))
 

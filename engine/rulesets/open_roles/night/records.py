@@ -1,7 +1,8 @@
 """The night's own records: «Открытые роли» resolves every move AT ITS MOMENT in the
 players' order (line 4: «первый проголосовавший имеет высший приоритет хода»), so what
 matters is who is dead, driven away, matched, mirrored, stunned, blocked, protected and
-guarded *now*. They live in `NightState.extra["open-roles"]` (a `Rec`); `Player.alive`
+guarded *now*. They are the night's own records (`NightState.own`, a `Rec` that `start`
+makes as the rule set's `NightRules.night_record`; `rec` reads them); `Player.alive`
 stays True for those killed tonight until the night's end (`ends.finish`), so that the
 framework lets every move reach its effect and the effect gives the seed's own message.
 
@@ -102,15 +103,19 @@ class Rec:
     lone: str | None = None  # the lone maf (line 23, 25)
     lone_victims: set[str] = field(default_factory=set)
     samurai_hits: set[str] = field(default_factory=set)  # samurai who killed a maf tonight
-    why: dict[int, str] = field(default_factory=dict)  # id(move) -> reason id of its failure
+    # the move's number (`NightState.seq`) -> the reason id of its failure
+    why: dict[int, str] = field(default_factory=dict)
 
 
 def rec(state: NightState) -> Rec:
-    """The night's records, made at the first look: the players alive and the mafs at the
-    night's start, and last night's block of the bore («отменяется его ход будущей ночи»)."""
-    got = state.extra.get(c.ID)
-    if isinstance(got, Rec):
-        return got
+    """The night's records (made by `start` at the first look)."""
+    return state.own_as(Rec)
+
+
+def start(state: NightState) -> Rec:
+    """The night's records as the night starts: the players alive and the mafs at the
+    night's start, and last night's block of the bore («отменяется его ход будущей ночи»);
+    a player seated by day gives the master his abilities (`_seated`)."""
     alive = {s for s, p in state.players.items() if p.alive}
     mafs = sorted(s for s in alive if is_mafia(state.players[s]))
     r = Rec(alive, len(mafs), lone=mafs[0] if len(mafs) == 1 else None)
@@ -119,8 +124,7 @@ def rec(state: NightState) -> Rec:
         if p.features.get(BORED_NEXT, 0):
             p.features.pop(BORED_NEXT)
             r.blocked[slot] = ""
-    state.extra[c.ID] = r
-    _seated(state)
+    _seated(state)  # reads the players, not the records (made once they are returned)
     return r
 
 

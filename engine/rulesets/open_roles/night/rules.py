@@ -107,7 +107,7 @@ def new_player(slot: str, role: str) -> Player:
     """A role of the list; the killer's side is the mafia's, any other's is the slot's (the
     engine copies it: a maf may have any role of the list, line 22); no side is honest."""
     known = rs.ROLE_BY_ID.get(role)
-    return Player(slot, role, rs.MAFIA if known and known.faction == rs.MAFIA else "", {})
+    return Player(slot, role, rs.MAFIA if known and known.faction == rs.MAFIA else "")
 
 
 def may_use(player: Player, ability: Ability) -> str | None:
@@ -157,11 +157,11 @@ def check_night(state: NightState, moves: list[Move]) -> list[tuple[Move, str]]:
     if c.option(state, "samurai-again") == "later-night":
         refused += [(m, "one strike a night (ruling samurai-again)") for m in moves
                     if m.ability.id == c.STRIKE_AGAIN]
-    seen: set[int] = set()
+    seen: set[int] = set()  # the moves refused already, by number (`NightState.seq`)
     out: list[tuple[Move, str]] = []
     for m, why in refused:
-        if id(m) not in seen:
-            seen.add(id(m))
+        if state.seq(m) not in seen:
+            seen.add(state.seq(m))
             out.append((m, why))
     return out
 

@@ -19,7 +19,7 @@ from engine.rulesets.world_cup_2018.night import (
     town,
     weapons,
 )
-from engine.rulesets.world_cup_2018.night.common import SIDE_CHOOSERS
+from engine.rulesets.world_cup_2018.night.common import SIDE_CHOOSERS, Records
 from engine.rulesets.world_cup_2018.night.limits import check_night
 from engine.rulesets.world_cup_2018.night.rulings import RULINGS
 from engine.rulesets.world_cup_2018.night.steps import STEPS
@@ -50,7 +50,7 @@ def new_player(slot: str, role: str) -> Player:
     no side here, so that the replay takes the log's (the slot's faction, "town" or
     "dark"); without one the player is undecided and counts as neither."""
     faction = "" if role in SIDE_CHOOSERS else _FACTION.get(role, "")
-    return Player(slot, role, faction, {}, dict(START.get(role, {})))
+    return Player(slot, role, faction, dict(START.get(role, {})))
 
 
 def may_use(player: Player, ability: Ability) -> str | None:
@@ -86,6 +86,7 @@ NIGHT: NightRules = NightRules(
     winners=winners,
     day_before=day.day_before, from_log=day.stones,
     supported=SUPPORTED,
+    night_record=lambda _state: Records(),  # the night's own records, empty at the start
     option_choices={
         "gift": ({"gift": "vest", "gift2": "cross"},
                  {"gift": "chinese-vest", "gift2": "antidote"},

@@ -1,5 +1,5 @@
 """What every part of the world-cup-2018 night shares: the seed's name, the night's own
-records (`Records`, kept in `NightState.extra`), the answers each move earns, the items a
+records (`Records`, the night's `NightState.own`), the answers each move earns, the items a
 player holds, and how a player looks to a check.
 
 «Если иное не предусмотрено в соответствующей роли игрок получает результат в виде ответа:
@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 
 from engine.night.model import Ability, AbilityType, Limit, Move, Value
 from engine.night.state import Attack, NightState, Player
-from engine.rulesets.world_cup_2018.vocab import ID as KEY  # also the key of its records
 from engine.rulesets.world_cup_2018.vocab import SEED  # noqa: F401  (the night cites it)
 
 OK = "удачно"
@@ -42,10 +41,11 @@ SHOTS = ("boss-shoot", "shoot", "sheriff-shoot", "deputy-shoot", "maniac-kill")
 
 @dataclass
 class Records:
-    """The night's own records (under `NightState.extra["world-cup-2018"]`)."""
+    """The night's own records (`NightState.own`, made by the rule set's
+    `NightRules.night_record`). A move is keyed by its number (`NightState.seq`)."""
 
-    answers: dict[int, list[tuple[str, str]]] = field(default_factory=dict)  # id(move)
-    failed: set[int] = field(default_factory=set)  # id(move): answered «не удачно»
+    answers: dict[int, list[tuple[str, str]]] = field(default_factory=dict)  # move's number
+    failed: set[int] = field(default_factory=set)  # moves answered «не удачно», by number
     shots: list[tuple[str, str]] = field(default_factory=list)  # (shooter, target)
     priest_shooters: dict[str, set[str]] = field(default_factory=dict)
     blame: dict[str, list[str]] = field(default_factory=dict)  # victim -> killers
@@ -59,22 +59,18 @@ class Records:
 
 
 def records(state: NightState) -> Records:
-    found = state.extra.get(KEY)
-    if isinstance(found, Records):
-        return found
-    made = Records()
-    state.extra[KEY] = made
-    return made
+    """The night's own records (made empty at the first look)."""
+    return state.own_as(Records)
 
 
 def answer(state: NightState, move: Move, result: str, what: str | None = None) -> None:
     """The answer the actor gets for this move (several for one move are kept in order)."""
-    records(state).answers.setdefault(id(move), []).append((what or move.ability.id, result))
+    records(state).answers.setdefault(state.seq(move), []).append((what or move.ability.id, result))
 
 
 def fail(state: NightState, move: Move, why: str) -> None:
     """The move took place but did not succeed: its actor is told «не удачно»."""
-    records(state).failed.add(id(move))
+    records(state).failed.add(state.seq(move))
     state.record("no-effect", f"{move.actor}'s {move.ability.name}: {why}",
                  subject=move.target, actor=move.actor)
 

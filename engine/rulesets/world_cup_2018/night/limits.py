@@ -89,9 +89,9 @@ def check_night(state: NightState, moves: list[Move]) -> list[tuple[Move, str]]:
             refused.append((move, why))
     # «могут стрелять только в одного жителя за ночь»: the first in the seed's order (the
     # boss before the rank and file), then by slot
-    out = {id(x) for x, _ in refused}
+    out = {state.seq(x) for x, _ in refused}  # by number (`NightState.seq`)
     for clan in SHOOTING_CLANS:
-        shots = sorted((x for x in moves if id(x) not in out and x.ability.id in _CLAN_SHOTS
+        shots = sorted((x for x in moves if state.seq(x) not in out and x.ability.id in _CLAN_SHOTS
                         and state.players[x.actor].faction == clan),
                        key=lambda x: _rank(state, x))
         refused += [(x, "the clan shoots one player a night") for x in shots[1:]]

@@ -150,6 +150,7 @@ def _swap(state: NightState, move: Move) -> None:
                 if takes:  # the necromancer or maniac makes it, the other is told he failed
                     stand_in = Move(x.index, other, x.ability, [], {}, x.sent_targets,
                                     stopped=f"swapped with the {state.players[them].role}")
+                    state.seq(stand_in)  # a move of the night: numbered as it enters
                     state.moves.append(stand_in)
                     x.actor = them
                 else:

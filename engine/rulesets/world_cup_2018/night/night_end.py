@@ -175,7 +175,7 @@ def witness(state: NightState) -> None:
         if move.ability.id != "watch" or not move.done or not state.alive(move.actor):
             continue
         seen = sorted({t for s, t in rec.shots if s == move.target})
-        rec.answers.setdefault(id(move), []).append(
+        rec.answers.setdefault(state.seq(move), []).append(
             ("saw-shot", ", ".join(seen) if seen else NOT_OK))
         shooter = state.players[move.target] if move.target else None
         armed_kill = shooter is not None and shooter.role in ARMED and any(
@@ -245,14 +245,14 @@ def answers(state: NightState) -> None:
     for move in ordered:
         if not state.players[move.actor].alive:
             continue
-        said = rec.answers.get(id(move))
+        said = rec.answers.get(state.seq(move))
         if move.stopped is not None:
             said = [(move.ability.id, NOT_OK)]
         elif move.ability.id in SHOTS or move.ability.id == "stake":
             hit = move.target in dead and move.actor in rec.blame.get(move.target or "", [])
             said = [(move.ability.id, OK if hit else NOT_OK)]
         elif said is None:
-            said = [(move.ability.id, NOT_OK if id(move) in rec.failed else OK)]
+            said = [(move.ability.id, NOT_OK if state.seq(move) in rec.failed else OK)]
         for what, result in said:
             state.record("answer", f"{move.actor} is told {what}: {result}", "private",
                          subject=move.target, recipient=move.actor, actor=move.actor,
