@@ -111,6 +111,7 @@ class Replay:
         self._actions = actions or {}
         self._shared = shared if shared is not None and not actions else Shared()
         self._mine: dict[Phase, object] = {}  # each phase's result in this replay
+        self._basis: dict[Phase, _Kept] = {}  # what each phase's result rests on
 
     # -- days -------------------------------------------------------------------------
 
@@ -189,18 +190,37 @@ class Replay:
         changes nothing on night 2 costs night 2, not every phase after it)."""
         found = self._mine.get(phase)
         if found is None:
-            found = self._found(phase) or self._worked_out(phase, work)
-            self._mine[phase] = found
+            kept = self._found(phase) or self._worked_out(phase, work)
+            self._basis[phase] = kept
+            found = self._mine[phase] = kept.result
         if self._open:
             self._open[-1].asked.append((phase, found))
         return found
 
-    def _found(self, phase: Phase) -> object | None:
+    def _found(self, phase: Phase) -> _Kept | None:
         for kept in self._shared.kept.get(phase, ()):
             if all(self.chosen.get(k) == v for k, v in kept.reads.items()) and all(
                     self._again(earlier) is result for earlier, result in kept.asked):
-                return kept.result
+                return kept
         return None
+
+    def rests_on(self, *phases: Phase) -> frozenset[str]:
+        """The ruling keys the results of `phases` (worked out in this replay) were read
+        under, with those of every earlier phase they asked for: under rulings that differ
+        only in other keys each of them comes out the same, so verify need not try those
+        (a day that never read `x.tie` is not `x.tie`-dependent)."""
+        out: set[str] = set()
+        todo = list(phases)
+        seen: set[Phase] = set()
+        while todo:
+            phase = todo.pop()
+            if phase in seen:
+                continue
+            seen.add(phase)
+            kept = self._basis[phase]  # a KeyError: the phase was never asked of this replay
+            out.update(kept.reads)
+            todo.extend(earlier for earlier, _ in kept.asked)
+        return frozenset(out)
 
     def _again(self, phase: Phase) -> object:
         """An earlier phase a kept one asked for, under these rulings."""
@@ -209,7 +229,7 @@ class Replay:
             return self.day(number)
         return self.night(number) if kind == "night" else self.players(number)
 
-    def _worked_out(self, phase: Phase, work: Callable[[], object]) -> object:
+    def _worked_out(self, phase: Phase, work: Callable[[], object]) -> _Kept:
         self._open.append(_Open())
         try:
             result = work()
@@ -219,9 +239,10 @@ class Replay:
         same = next((k.result for k in kept if k.result == result), None)
         if same is not None:
             result = same
-        kept.append(_Kept({k: self.chosen[k] for k in sorted(opened.reads)},
-                          tuple(opened.asked), result))
-        return result
+        made = _Kept({k: self.chosen[k] for k in sorted(opened.reads)}, tuple(opened.asked),
+                     result)
+        kept.append(made)
+        return made
 
 
 __all__ = ["Replay", "Shared"]

@@ -87,11 +87,17 @@ def _by_option(log: GameLog, day: int, chosen: dict[str, str],
                replays: Replays) -> dict[str, str]:
     """The day's outcome under every option of every ruling, the others as chosen; empty
     when no ruling changes it. A ruling the day's count (and what it rests on) never read
-    gives the same count, taken from the replays' store rather than counted again."""
+    gives the same count: it is not tried (`Replay.rests_on`)."""
     ruleset = get_ruleset(log.meta.ruleset or "")
+    base = replays.under(chosen)
+    same = base.day(day).outcome
+    read = base.rests_on(("day", day))
     out: dict[str, str] = {}
     for ruling in ruleset.rulings:
         for option in ruling.values:
-            result = replays.under({**chosen, ruling.key: option}).day(day)
-            out[f"{ruling.key}={option}"] = result.outcome
+            if ruling.key not in read or option == chosen[ruling.key]:
+                out[f"{ruling.key}={option}"] = same
+                continue
+            out[f"{ruling.key}={option}"] = replays.under(
+                {**chosen, ruling.key: option}).day(day).outcome
     return out if len(set(out.values())) > 1 else {}

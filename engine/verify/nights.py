@@ -81,10 +81,14 @@ def _ruling_dependent(log: GameLog, rulings: Mapping[str, str] | None,
     option confirms becomes ruling-dependent."""
     ruleset = get_ruleset(log.meta.ruleset or "")
     chosen = ruleset.choose({**log.meta.rulings, **(rulings or {})})
+    base = replays.under(chosen)
+    # a ruling no night read (nor a day the nights asked for) gives the same findings, which
+    # make nothing ruling-dependent: not tried (`Replay.rests_on`)
+    read = base.rests_on(*(("night", n.night) for n in base.nights()))
     under: dict[str, dict[tuple[str, str], Finding]] = {}
     for ruling in ruleset.rulings:
         for value in ruling.values:
-            if value != chosen[ruling.key]:
+            if value != chosen[ruling.key] and ruling.key in read:
                 other = _findings(log, {**chosen, ruling.key: value}, replays)
                 under[f"{ruling.key}={value}"] = {(f.phase, f.item): f for f in other}
     out: list[Finding] = []

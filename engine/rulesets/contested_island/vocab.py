@@ -93,13 +93,22 @@ ROLES: dict[str, Role] = {r.id: r for r in (
 )}
 
 
+def _role_keys() -> dict[str, Role]:
+    out: dict[str, Role] = {}
+    for role in ROLES.values():  # in the table's order: the first role a key names wins
+        keys = [role.id, role.name_en.casefold()]
+        if role.name_en.startswith("Doctor "):  # "Andy Hoffman" for "Doctor Andy Hoffman"
+            keys.append(role.name_en[7:].casefold())
+        for key in keys:
+            out.setdefault(key, role)
+    return out
+
+
+_ROLE_KEYS = _role_keys()  # read by every day's count, for every slot: looked up, not searched
+
+
 def find_role(text: str | None) -> Role | None:
     """The role a slot's `role` (id) or `role_name` (the English name as written) means."""
     if not text:
         return None
-    key = text.strip().casefold()
-    for role in ROLES.values():
-        if key in (role.id, role.name_en.casefold()) or (
-                role.name_en.startswith("Doctor ") and key == role.name_en[7:].casefold()):
-            return role
-    return None
+    return _ROLE_KEYS.get(text.strip().casefold())
