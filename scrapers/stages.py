@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine.gamelog import GameLog, Occupant, ParseIssue, Slot, Where
-from engine.rulesets import RuleSet, RulingError, get_ruleset
+from engine.rulesets import RuleSet, RulingError, ruleset_of
 from scrapers.accounting import record, take_votes
 from scrapers.alive_lists import read_alive_lists
 from scrapers.deaths import read_deaths
@@ -20,7 +20,7 @@ from scrapers.phases import detect_phases
 from scrapers.phases.deadlines import ends_from_close
 from scrapers.roster import Roster, assign_posts, read_roster_file, roster_from_post, slots_from
 from scrapers.votecounts import read_vote_counts
-from scrapers.votes import GRAMMARS
+from scrapers.votes.house import grammar_for
 
 Say = Callable[[str], None]
 
@@ -58,7 +58,7 @@ def complete(log: GameLog, *, roster_file: Path | None = None, say: Say | None =
     log.phases = phases
     log.issues.extend(issues)
     try:
-        ruleset: RuleSet | None = get_ruleset(log.meta.ruleset or "")
+        ruleset: RuleSet | None = ruleset_of(log)
     except RulingError:
         ruleset = None
     if ruleset is not None:
@@ -77,7 +77,7 @@ def complete(log: GameLog, *, roster_file: Path | None = None, say: Say | None =
             message=f"rule set {log.meta.ruleset!r} is not registered: votes are not read "
                     "(set --ruleset)"))
         return log
-    if ruleset.id in GRAMMARS:
+    if grammar_for(ruleset) is not None:
         tell("reading the votes")
         record(log, [take_votes(log, ruleset)])
     return log

@@ -12,16 +12,17 @@ from rich.table import Table
 from engine.day import DayResult, count_day, days_of
 from engine.errors import BadInputError
 from engine.gamelog import GameLog
-from engine.rulesets import RulingError, get_ruleset
-from scrapers.votes import GRAMMARS, extract_votes
+from engine.rulesets import RulingError, ruleset_of
+from scrapers.votes import extract_votes
+from scrapers.votes.house import grammar_for
 
 
 def ensure_votes(log: GameLog, *, reread: bool = False) -> bool:
     """Read the votes from the posts when the log holds none (or `reread`). True if read."""
     if log.votes and not reread:
         return False
-    ruleset = get_ruleset(log.meta.ruleset or "")
-    if ruleset.id not in GRAMMARS:
+    ruleset = ruleset_of(log)
+    if grammar_for(ruleset) is None:
         return False
     log.votes = extract_votes(log, ruleset)
     return True
@@ -39,7 +40,7 @@ def parse_rulings(pairs: list[str], log: GameLog | None = None) -> dict[str, str
         out[key.strip()] = value.strip()
     if log is not None and out:
         try:
-            get_ruleset(log.meta.ruleset or "").given(out)
+            ruleset_of(log).given(out)
         except RulingError as exc:
             raise BadInputError(None, "--ruling", str(exc)) from None
     return out

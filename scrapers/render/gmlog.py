@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterator
 
 from engine.gamelog import Action, Death, GameLog
-from engine.rulesets import get_ruleset
+from engine.rulesets import ruleset_of
 from scrapers.gmlog import vocab_island
 from scrapers.gmlog.vocab import vocabulary
 
@@ -29,7 +29,7 @@ def _name(log: GameLog, slot: str) -> str:
 
 
 def ability_name(log: GameLog, ability: str, lang: str) -> str:
-    rs = get_ruleset(log.meta.ruleset)
+    rs = ruleset_of(log)
     assert rs.night is not None
     ab = rs.night.abilities.get(ability)
     day = {"fix-first": ("fix first", "ставит на первое место"),
@@ -47,7 +47,7 @@ def ability_name(log: GameLog, ability: str, lang: str) -> str:
 
 def role_name(log: GameLog, role: str, lang: str) -> str:
     """The role as a GM writes it: the rule set's English or Russian name."""
-    r = get_ruleset(log.meta.ruleset or "").role(role)
+    r = ruleset_of(log).role(role)
     if lang == "en":
         return r.name_en
     # a rule set written from a translation has no Russian names: the threads' are the
