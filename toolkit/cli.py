@@ -41,7 +41,11 @@ def _err() -> Console:
 
 
 def _fail(exc: MafiakitError) -> typer.Exit:
-    _err().print(f"[bold red]error:[/bold red] {exc}", markup=True, highlight=False)
+    from rich.markup import escape
+
+    # the message is the input's words: "[rules]" in it is text, not markup
+    _err().print(f"[bold red]error:[/bold red] {escape(str(exc))}", markup=True,
+                 highlight=False)
     return typer.Exit(code=2)
 
 

@@ -45,7 +45,10 @@ DAY = [("Мальта", "<b>казнить Кубу</b>"), ("Фиджи", "<b>к
 def _thread(folder: Path, day: list[tuple[str, str]] = DAY) -> Path:
     """The invented day as saved pages in `folder`."""
     players = "\n".join(f"{i}. {n}" for i, n in enumerate(ISLANDS, start=1))
+    # every player posts once before the day: the GM's list is recognised as the roster
+    # by the nicks that post in the thread
     written = [(GM, f"Игра начинается. Игроки:\n{players}"),
+               *[(n, "Всем привет.") for n in ISLANDS],
                (GM, "День 1. Обсуждаем и голосуем."), *day, (GM, "День 1 окончен.")]
     start = datetime(2024, 3, 1, 10, 0, tzinfo=UTC)
     posts = [Post(number=i, author=author, time=start + timedelta(minutes=10 * i),
@@ -101,7 +104,7 @@ def test_the_example_counts_as_declared(tmp_path: Path) -> None:
     assert day.decided_by == "hammer"
     assert day.majority == 4
     # Фиджи's two votes brought Куба to 4 at Ямайка's post
-    ямайка = next(p.number for p in log.posts if p.author == "Ямайка")
+    ямайка = next(p.number for p in log.posts if p.author == "Ямайка" and "Кубу" in p.text)
     assert day.decided_at_post == ямайка
     assert not [i for i in log.issues if i.code == "generic-ruleset"]
 
@@ -138,6 +141,33 @@ def test_a_cancel_phrase_withdraws_the_vote_on_its_player(tmp_path: Path) -> Non
     log = scrape([_thread(tmp_path / "pages", day)], gms=[GM], rules=rules)
     [result] = count_days(log)
     assert [(log.slot(t.target).name, t.votes) for t in result.tally] == [("Мальта", 1.0)]
+
+
+@pytest.mark.parametrize(("tie", "goes"), [
+    ("no-elimination", None), ("first-reached", "Куба"), ("last-reached", "Мальта")])
+def test_the_declared_tie_rule(tmp_path: Path, tie: str, goes: str | None) -> None:
+    day = [("Мальта", "<b>казнить Кубу</b>"), ("Фиджи", "<b>казнить Мальту</b>")]
+    rules = read_rules_file(_example(tmp_path, drop='"Фиджи"')).model_copy(
+        update={"decision": "plurality", "tie": tie})
+    log = scrape([_thread(tmp_path / "pages", day)], gms=[GM], rules=rules)
+    [result] = count_days(log)
+    assert (log.slot(result.eliminated).name if result.eliminated else None) == goes
+
+
+def test_no_lynch_and_self_votes_as_declared(tmp_path: Path) -> None:
+    """«казнить никого» is a vote for nobody where the rules allow one, else reported; a
+    vote for oneself is void under `self_vote = false`."""
+    day = [("Мальта", "<b>казнить никого</b>"), ("Фиджи", "<b>казнить себя</b>")]
+    allowed = read_rules_file(_example(tmp_path, drop='"Фиджи"'))
+    log = scrape([_thread(tmp_path / "pages", day)], gms=[GM], rules=allowed)
+    [result] = count_days(log)
+    assert [(t.target, t.votes) for t in result.tally] == [("no-lynch", 1.0)]
+    assert [n.reason for n in result.not_counted] == ["self-vote"]
+    barred = allowed.model_copy(update={"no_lynch": False})
+    log = scrape([_thread(tmp_path / "pages2", day)], gms=[GM], rules=barred)
+    [result] = count_days(log)
+    assert result.tally == []
+    assert sorted(n.reason for n in result.not_counted) == ["not-a-target", "self-vote"]
 
 
 def test_a_saved_log_re_counts_the_same_without_the_rules_file(tmp_path: Path) -> None:
@@ -242,7 +272,9 @@ def test_an_unknown_key_is_exit_2_naming_file_line_and_key(tmp_path: Path) -> No
                         str(tmp_path / "g.json"), "--rules", str(bad))
     assert code == 2
     assert "house.toml: line 3: unknown key 'rules.decison'" in output
-    assert "decision" in output.split("are:")[1]  # the keys allowed there are listed
+    # the keys allowed there are listed, the table's name as written (not eaten as markup)
+    assert "the keys of [rules] are:" in output
+    assert "decision" in output.split("are:")[1]
 
 
 def test_an_unknown_key_of_the_votes_table(tmp_path: Path) -> None:
