@@ -186,6 +186,23 @@ def test_a_saved_log_re_counts_the_same_without_the_rules_file(tmp_path: Path) -
         (r.eliminated, r.decided_at_post, r.tally) for r in before]
 
 
+def test_an_anonymised_house_game_counts_the_same(tmp_path: Path) -> None:
+    """The weights name players: anonymised, they name the same slots by pseudonym."""
+    from toolkit.anonymize import anonymize
+
+    log = scrape([_thread(tmp_path / "pages")], gms=[GM], rules=read_rules_file(EXAMPLE))
+    anon = anonymize(log, "k")
+    assert anon.meta.house_rules is not None
+    assert "Фиджи" not in anon.meta.house_rules.weights
+    assert log.meta.house_rules is not None
+    assert anon.meta.house_rules.votes == log.meta.house_rules.votes  # the phrases are kept
+    [before], [after] = count_days(log), count_days(anon)
+    assert (after.decided_by, after.decided_at_post) == (before.decided_by,
+                                                          before.decided_at_post)
+    assert log.players[0].name == "Куба"
+    assert after.eliminated == anon.players[0].id
+
+
 def test_scrape_and_votes_commands_with_rules(tmp_path: Path) -> None:
     out = tmp_path / "game.json"
     code, output = _cli("scrape", str(_thread(tmp_path / "pages")), "-o", str(out), "--gm",
