@@ -75,7 +75,7 @@ def complete(log: GameLog, *, roster_file: Path | None = None, say: Say | None =
         log.issues.append(ParseIssue(
             severity="info", code="no-ruleset",
             message=f"rule set {log.meta.ruleset!r} is not registered: votes are not read "
-                    "(set --ruleset)"))
+                    "(set --ruleset, or declare house rules with --rules FILE)"))
         return log
     if grammar_for(ruleset) is not None:
         tell("reading the votes")
