@@ -28,7 +28,7 @@ from engine.gamelog import Action, GameLog
 from engine.night.game import announced_dead, night_rules, start_players
 from engine.night.resolve import NightResult, run_night
 from engine.night.state import Player
-from engine.rulesets import get_ruleset
+from engine.rulesets import ruleset_of
 
 Phase = tuple[str, int]  # ("day", 2), ("night", 1)
 
@@ -104,7 +104,7 @@ class Replay:
                  actions: Mapping[int, list[Action]] | None = None,
                  shared: Shared | None = None) -> None:
         self.log = log
-        self.ruleset = get_ruleset(log.meta.ruleset or "")
+        self.ruleset = ruleset_of(log)
         self.chosen = self.ruleset.choose({**log.meta.rulings, **(rulings or {})})
         self._open: list[_Open] = []  # the phases being worked out, innermost last
         self.rulings: Mapping[str, str] = _Reading(self.chosen, self._open)

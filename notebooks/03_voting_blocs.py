@@ -59,7 +59,7 @@ game
 
 # %%
 results = count_all(game.log)
-scum = scum_factions(game.log.meta.ruleset)
+scum = scum_factions(game.log)
 scum
 
 # %% [markdown]

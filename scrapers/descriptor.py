@@ -3,7 +3,8 @@
 
 A folder holding `game.toml` is one game: its saved pages, its GM's log, the rule set.
 
-    ruleset = "world-cup-2018"      # required: a registered rule set id
+    ruleset = "world-cup-2018"      # a registered rule set id; left out: the [rules] table
+                                    # below, else the generic forum rule set (warned)
     gm = ["Ведущий"]                # the GM's nicks; default: the thread's first poster
     timezone = "Europe/Moscow"      # the zone the pages' times are in; default UTC
     pages = ["thread.zip"]          # files or folders of saved pages; default: thread.zip,
@@ -11,20 +12,26 @@ A folder holding `game.toml` is one game: its saved pages, its GM's log, the rul
     gm_log = "gm-log.txt"           # default: gm-log.txt when present
     roster = "roster.txt"           # the player list, when the GM's post does not give it
 
+    [rules]                         # the game's own house rules instead of a rule set
+    decision = "majority"           # (the format: `scrapers.rules_file`, README "House
+                                    # rules"); not with `ruleset`
+
 Every path is relative to the folder and must stay inside it (an archive keeper's folder
 may hold descriptors from anywhere: one must not make the run read outside its game)."""
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
 
 from engine.errors import BadInputError
-from engine.gamelog import GameLog
+from engine.gamelog import GameLog, HouseRules
 from engine.rulesets import RulingError, get_ruleset
+from engine.rulesets.house import UNSPECIFIED
+from scrapers.rules_file import TABLE, key_line, parse_toml, rules_from_table
 
 DESCRIPTOR = "game.toml"
 # a descriptor is a few lines; anything this big is not one (and tomllib holds it all)
@@ -34,12 +41,13 @@ MAX_DESCRIPTOR_BYTES = 1024 * 1024
 class _Fields(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    ruleset: str
+    ruleset: str = UNSPECIFIED
     gm: list[str] = []
     timezone: str = "UTC"
     pages: list[str] = []
     gm_log: str | None = None
     roster: str | None = None
+    rules: dict[str, Any] | None = None  # checked by `scrapers.rules_file`, with its lines
 
     @field_validator("gm", "pages", mode="before")
     @classmethod
@@ -60,6 +68,7 @@ class ThreadGame:
     pages: tuple[Path, ...]
     gm_log: Path | None
     roster: Path | None
+    rules: HouseRules | None = None
 
     @property
     def folder(self) -> Path:
@@ -87,24 +96,28 @@ def read_descriptor(path: Path) -> ThreadGame:
         if path.stat().st_size > MAX_DESCRIPTOR_BYTES:
             raise BadInputError(name, None, f"{path.stat().st_size} bytes is over the "
                                 f"{MAX_DESCRIPTOR_BYTES}-byte cap: not a game descriptor")
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise BadInputError(name, None, f"cannot be read: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
         raise BadInputError(name, f"byte {exc.start}", "cannot be read: not UTF-8 text") \
             from None
-    except tomllib.TOMLDecodeError as exc:
-        raise BadInputError(name, None, f"not valid TOML: {exc}") from None
-    except RecursionError:
-        # tomllib parses nested arrays recursively: `x = [[[[...` must not be a traceback
-        raise BadInputError(name, None, "not valid TOML: arrays or tables nested too "
-                            "deeply") from None
+    data = parse_toml(text, name)
     try:
         fields = _Fields.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
         key = ".".join(str(p) for p in first["loc"]) or None
-        raise BadInputError(name, key, first["msg"]) from None
+        line = key_line(text, tuple(str(p) for p in first["loc"] if not isinstance(p, int)))
+        where = ": ".join(w for w in (f"line {line}" if line else None, key) if w)
+        msg = str(first["msg"])
+        if first["type"] == "extra_forbidden":
+            msg = f"unknown key; the keys are: {', '.join(_Fields.model_fields)}"
+        raise BadInputError(name, where or None, msg) from None
+    rules = rules_from_table(data[TABLE], text, name) if fields.rules is not None else None
+    if rules is not None and "ruleset" in data:
+        raise BadInputError(name, f"line {key_line(text, ('ruleset',))}: ruleset",
+                            f"a game has a rule set or its own [{TABLE}], not both")
     try:
         get_ruleset(fields.ruleset)
     except RulingError as exc:
@@ -116,7 +129,7 @@ def read_descriptor(path: Path) -> ThreadGame:
     roster = _inside(path, "roster", fields.roster) if fields.roster is not None else None
     return ThreadGame(descriptor=path, ruleset=fields.ruleset, gms=tuple(fields.gm),
                       timezone=fields.timezone, pages=tuple(pages), gm_log=gm_log,
-                      roster=roster)
+                      roster=roster, rules=rules)
 
 
 def _present(path: Path) -> Path | None:
@@ -152,4 +165,4 @@ def scrape_game(game: ThreadGame) -> GameLog:
     from scrapers.scrape import scrape  # the scraper pulls in every engine: only when used
 
     return scrape(list(game.pages), ruleset=game.ruleset, timezone=game.timezone,
-                  gms=game.gms, roster=game.roster, gm_log=game.gm_log)
+                  gms=game.gms, roster=game.roster, gm_log=game.gm_log, rules=game.rules)

@@ -15,14 +15,18 @@ from urllib.parse import urlsplit
 from zoneinfo import ZoneInfo
 
 from engine.errors import BadInputError
-from engine.gamelog import GameLog, Meta, ParseIssue, SourceFile, Where, zone_info
+from engine.gamelog import GameLog, HouseRules, Meta, ParseIssue, SourceFile, Where, zone_info
+from engine.gamelog.meta import HOUSE
 from engine.gamelog.record import record_changes, record_fates
+from engine.rulesets import get_ruleset
+from engine.rulesets.house import FORUM, UNSPECIFIED
 from scrapers.accounting import Balance, gm_log_balance, posts_balance, record
 from scrapers.archive.inputs import InputReport, read_inputs
 from scrapers.assemble import PageMeta, PageResult, assemble
 from scrapers.forum.page import ArchiveEngine, load_page, parse_page
 from scrapers.gmlog import merge_gm_log, read_gm_log
 from scrapers.gmlog.posts import read_gm_posts
+from scrapers.rules_file import unknown_weights
 from scrapers.stages import complete
 
 Progress = Callable[[int, str], None]  # (pages done, page name)
@@ -44,11 +48,17 @@ def _check_strict(issues: list[ParseIssue], strict: bool) -> None:
 def scrape(paths: Sequence[Path], *, ruleset: str = "unspecified", timezone: str = "UTC",
            gms: Sequence[str] = (), strict: bool = False, roster: Path | None = None,
            progress: Progress | None = None, say: Callable[[str], None] | None = None,
-           posts_only: bool = False, gm_log: Path | None = None) -> GameLog:
+           posts_only: bool = False, gm_log: Path | None = None,
+           rules: HouseRules | None = None) -> GameLog:
     """Saved pages to a game log: the posts (stages 1-3), then the players, each post's
     slot, the phases and the votes (`scrapers.stages`), unless `posts_only` (for readers of
     a large archive who want the thread's posts and nothing read into them). `gm_log`: the
-GM's published action log, merged in (`scrapers.gmlog`)."""
+GM's published action log, merged in (`scrapers.gmlog`). `rules`: the game's own declared
+    day rules (`scrapers.rules_file`), instead of a registered `ruleset`; with neither, the
+    generic forum rule set, with a warning."""
+    if rules is not None and ruleset not in (UNSPECIFIED, HOUSE):
+        raise BadInputError(None, "--rules", f"the game is given both a rule set "
+                            f"({ruleset!r}) and house rules: give one")
     if posts_only and gm_log is not None:
         raise BadInputError(gm_log.name, None, "a GM log is read against the players: it "
                             "cannot go with --posts-only")
@@ -64,14 +74,15 @@ GM's published action log, merged in (`scrapers.gmlog`)."""
         _read_pages(paths, report, zone, strict, results, sources, issues, progress)
         return _finish(paths, ruleset=ruleset, timezone=timezone, gms=gms, strict=strict,
                        roster=roster, say=say, posts_only=posts_only, gm_log=gm_log,
-                       report=report, results=results, sources=sources, issues=issues)
+                       report=report, results=results, sources=sources, issues=issues,
+                       rules=rules)
 
 
 def _finish(paths: Sequence[Path], *, ruleset: str, timezone: str, gms: Sequence[str],
             strict: bool, roster: Path | None, say: Callable[[str], None] | None,
             posts_only: bool, gm_log: Path | None, report: InputReport,
             results: list[PageResult], sources: list[SourceFile],
-            issues: list[ParseIssue]) -> GameLog:
+            issues: list[ParseIssue], rules: HouseRules | None = None) -> GameLog:
     """The thread from the pages read, then the stages. Run with the collector still paused:
     what the pages left (and every module's objects, the engines' specs and word lists)
     stays out of the full collections the stages' many small objects set off."""
@@ -103,9 +114,16 @@ def _finish(paths: Sequence[Path], *, ruleset: str, timezone: str, gms: Sequence
             severity="info", code="timezone-assumed",
             message="page times read as UTC unless a page states its zone (set --timezone)"))
     host = _host(thread.urls[0]) if thread.urls else None
+    if rules is not None:
+        ruleset = HOUSE
+    elif ruleset == UNSPECIFIED:
+        ruleset = FORUM
+        if not posts_only:  # the votes are read and counted under a guess: say so
+            issues.append(ParseIssue(severity="warning", code="generic-ruleset",
+                                     message=str(get_ruleset(FORUM).warning)))
     meta = Meta(title=thread.title or paths[0].name, forum=host, engine=thread.engine,
                 thread_urls=thread.urls, ruleset=ruleset, gms=gm_list, timezone=timezone,
-                sources=sources,
+                sources=sources, house_rules=rules,
                 game_id=f"{thread.engine}:{thread.thread_id}" if thread.thread_id else None)
     log = GameLog(meta=meta, posts=thread.posts, issues=issues)
     balances: list[Balance] = []
@@ -116,6 +134,7 @@ def _finish(paths: Sequence[Path], *, ruleset: str, timezone: str, gms: Sequence
         _account(log, [posts_balance(on_pages, log, thread.left_out)], strict)
         return log
     complete(log, roster_file=roster, say=say)
+    log.issues.extend(unknown_weights(log))
     _check_strict(log.issues, strict)
     read_gm_posts(log)  # the GM's newspapers and role reveals in the thread
     if gm_log is not None:

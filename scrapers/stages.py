@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine.gamelog import GameLog, Occupant, ParseIssue, Slot, Where
-from engine.rulesets import RuleSet, RulingError, get_ruleset
+from engine.rulesets import RuleSet, RulingError, ruleset_of
 from scrapers.accounting import record, take_votes
 from scrapers.alive_lists import read_alive_lists
 from scrapers.deaths import read_deaths
@@ -58,7 +58,7 @@ def complete(log: GameLog, *, roster_file: Path | None = None, say: Say | None =
     log.phases = phases
     log.issues.extend(issues)
     try:
-        ruleset: RuleSet | None = get_ruleset(log.meta.ruleset or "")
+        ruleset: RuleSet | None = ruleset_of(log)
     except RulingError:
         ruleset = None
     if ruleset is not None:
@@ -76,7 +76,7 @@ def complete(log: GameLog, *, roster_file: Path | None = None, say: Say | None =
         log.issues.append(ParseIssue(
             severity="warning", code="no-ruleset",
             message=f"rule set {log.meta.ruleset!r} is not registered: votes are not read "
-                    "(set --ruleset)"))
+                    "(set --ruleset, or declare house rules with --rules FILE)"))
         return log
     tell("reading the votes")
     # a registered rule set the scrapers have no grammar for is an error (`scrapers.rulesets`)

@@ -21,7 +21,8 @@ What is replaced, walking the model generically so that a new field is not misse
   (pymorphy3's lexeme of each Cyrillic word, Latin nicks with a Russian ending «Dagr'а»),
   whole words, case-insensitive, longest names first («Серый Брат» before «Брат»).
 
-Meta: the rule set, rulings, forum, engine and time zone are kept; the title and game id are
+Meta: the rule set, rulings, forum, engine and time zone are kept, and declared house rules
+but their weights, whose player names become pseudonyms; the title and game id are
 replaced by a keyed hash; `thread_urls` are dropped; source file names are treated as text
 (URLs hashed) and their sha256 replaced by a keyed one (the original file cannot be matched).
 Post times are kept (the analyses need them).
@@ -78,6 +79,10 @@ KEEP_FIELDS: frozenset[tuple[str, str]] = frozenset({
     ("Fate", "cause"), ("Death", "cause"), ("Death", "revealed_role"),
     ("Death", "revealed_faction"), ("Victory", "winners"), ("Draw", "name"),
     ("PrivateResult", "ability"),
+    # declared house rules: the vote grammar reads the phrases, the count the close
+    ("VoteForms", "vote"), ("VoteForms", "unvote"), ("VoteForms", "cancel"),
+    ("VoteForms", "no_lynch"), ("VoteForms", "colours"), ("HouseRules", "close_at"),
+    ("HouseRules", "close_zone"),
 })
 # replaced wholesale (they name the thread)
 _META_DROPPED = ("thread_urls",)
@@ -285,6 +290,13 @@ def _value(value: Any, role: str, p: Pseudonyms, scrub: TextScrubber) -> Any:
     return scrub(value)
 
 
+def _weighed(p: Pseudonyms, name: str) -> str:
+    """A house-rules weight's name as a pseudonym: the player's, or (a name no player has,
+    which the count reports) a keyed one of its own, never the name itself."""
+    key = normalise(name)
+    return p.names.get(key) or PREFIX + p.digest("name", key)[:DIGEST_HEX]
+
+
 def anonymize(log: GameLog, key: str) -> GameLog:
     """The game log with every name pseudonymised (see the module doc); still a valid game
     log. Same log and key: the same result, byte for byte once dumped."""
@@ -302,6 +314,13 @@ def anonymize(log: GameLog, key: str) -> GameLog:
         setattr(meta, field, [])
     for src in meta.sources:
         src.sha256 = p.digest("file", src.sha256)
+    declared = log.meta.house_rules
+    if declared is not None and declared.weights:
+        # a weight names its player (a dict's keys are otherwise kept as vocabulary): the
+        # pseudonym, as the slot's names get it, so the weight still finds its slot
+        assert meta.house_rules is not None
+        meta.house_rules = meta.house_rules.model_copy(
+            update={"weights": {_weighed(p, name): w for name, w in declared.weights.items()}})
     text = dumps(out)
     try:  # re-read: the result must be a valid game log (and a clash would show here)
         return parse_game_log(text, "<anonymised>")

@@ -41,7 +41,11 @@ def _err() -> Console:
 
 
 def _fail(exc: MafiakitError) -> typer.Exit:
-    _err().print(f"[bold red]error:[/bold red] {exc}", markup=True, highlight=False)
+    from rich.markup import escape
+
+    # the message is the input's words: "[rules]" in it is text, not markup
+    _err().print(f"[bold red]error:[/bold red] {escape(str(exc))}", markup=True,
+                 highlight=False)
     return typer.Exit(code=2)
 
 
@@ -103,7 +107,12 @@ def scrape(
     archives: Annotated[list[Path], typer.Argument(
         help="saved pages: folders, zips or files, in any order")],
     output: Annotated[Path, typer.Option("-o", "--output", help="GAME.json or GAME.json.gz")],
-    ruleset: Annotated[str, typer.Option(help="rule set id of the game")] = "unspecified",
+    ruleset: Annotated[str, typer.Option(
+        help="rule set id of the game; with neither this nor --rules, the generic forum "
+             "rule set (with a warning)")] = "unspecified",
+    rules: Annotated[Path | None, typer.Option(
+        "--rules", help="the game's own house rules, a TOML file with a [rules] table "
+        "(README: House rules)")] = None,
     timezone: Annotated[str, typer.Option(help="IANA zone the pages' times are in")] = "UTC",
     gm: Annotated[list[str] | None, typer.Option(
         "--gm", help="the GM's nick (repeat for several); default: the first poster")] = None,
@@ -122,17 +131,19 @@ def scrape(
     and results too."""
     from rich.progress import BarColumn, Progress, TextColumn
 
+    from scrapers.rules_file import read_rules_file
     from scrapers.scrape import scrape as run_scrape
 
     err = _err()
     try:
+        declared = read_rules_file(rules) if rules is not None else None
         with Progress(TextColumn("[dim]reading pages"), BarColumn(), TextColumn("{task.completed}"),
                       TextColumn("[dim]{task.description}"), console=err, transient=True,
                       disable=quiet) as bar:
             task = bar.add_task("", total=None)
             log = run_scrape(archives, ruleset=ruleset, timezone=timezone, gms=gm or (),
                              strict=strict, roster=roster, posts_only=posts_only,
-                             gm_log=gm_log,
+                             gm_log=gm_log, rules=declared,
                              say=lambda m: bar.update(task, description=m),
                              progress=lambda n, name: bar.update(task, completed=n,
                                                                  description=name))
@@ -149,6 +160,19 @@ def scrape(
         for issue in log.issues:
             if issue.severity != "info":
                 err.print(f"  {issue}", markup=False)
+
+
+def _warn_ruleset(log: GameLog) -> None:
+    """The warning of the rule set the game is counted under, if it has one (the generic
+    forum rule set: a guess at the game's rules, to be said every time it is used)."""
+    from rich.markup import escape
+
+    from engine.rulesets import ruleset_of
+
+    warning = ruleset_of(log).warning
+    if warning:
+        _err().print(f"[yellow]warning:[/yellow] {escape(warning)}", markup=True,
+                     highlight=False)
 
 
 def _print_accounts(log: GameLog, err: Console) -> None:
@@ -198,6 +222,7 @@ def votes(
         results = count_all(log, day, parse_rulings(ruling or [], log))
     except MafiakitError as exc:
         raise _fail(exc) from None
+    _warn_ruleset(log)
     if format is Format.json:
         sys.stdout.write(json.dumps(votes_json(log, results), ensure_ascii=False, indent=2)
                          + "\n")
@@ -225,6 +250,7 @@ def verify(
         report = run_verify(log, parse_rulings(ruling or [], log))
     except MafiakitError as exc:
         raise _fail(exc) from None
+    _warn_ruleset(log)
     if format is Format.json:
         sys.stdout.write(json.dumps(report_json(log, report), ensure_ascii=False, indent=2)
                          + "\n")

@@ -12,7 +12,7 @@ from rich.table import Table
 from engine.day import DayResult, count_day, days_of
 from engine.errors import BadInputError
 from engine.gamelog import GameLog
-from engine.rulesets import RulingError, get_ruleset
+from engine.rulesets import RulingError, ruleset_of
 from scrapers.votes import extract_votes
 
 
@@ -21,7 +21,7 @@ def ensure_votes(log: GameLog, *, reread: bool = False) -> bool:
     if log.votes and not reread:
         return False
     # an unknown rule set, or one the scrapers have no grammar for, is an error naming it
-    ruleset = get_ruleset(log.meta.ruleset or "")
+    ruleset = ruleset_of(log)
     log.votes = extract_votes(log, ruleset)
     return True
 
@@ -38,7 +38,7 @@ def parse_rulings(pairs: list[str], log: GameLog | None = None) -> dict[str, str
         out[key.strip()] = value.strip()
     if log is not None and out:
         try:
-            get_ruleset(log.meta.ruleset or "").given(out)
+            ruleset_of(log).given(out)
         except RulingError as exc:
             raise BadInputError(None, "--ruling", str(exc)) from None
     return out

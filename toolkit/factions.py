@@ -7,11 +7,13 @@ maniac (a third party)."""
 
 from __future__ import annotations
 
-from engine.rulesets import get_ruleset
+from engine.gamelog import GameLog
+from engine.rulesets import get_ruleset, ruleset_of
 
 
-def scum_factions(ruleset_id: str) -> tuple[str, ...]:
-    """The scum factions of the rule set `ruleset_id` (a `GameLog.meta.ruleset`), in the
+def scum_factions(game: str | GameLog) -> tuple[str, ...]:
+    """The scum factions of a game's rule set (a game log: the rule set it is counted
+    under, its house rules' among them; a `GameLog.meta.ruleset` id: that rule set), in the
     rule set's order; an unknown rule set is a `RulingError` naming the known ones (a guess
     of "mafia" would count a game's scum wrong without a word)."""
-    return get_ruleset(ruleset_id).scum
+    return (get_ruleset(game) if isinstance(game, str) else ruleset_of(game)).scum

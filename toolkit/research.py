@@ -12,7 +12,7 @@ when it eliminated). A *seat*: a voter still on a final wagon at the end of its 
   the hammer when every vote weighs 1; NaN on a day decided by plurality).
 
 Each slot is labelled by its faction at the day's start (`blocs.true_labels`); the groups
-compared are "scum" (factions in `scum`, by default `toolkit.factions.scum_factions` of the
+compared are "scum" (factions in `scum`, by default the scum factions (`RuleSet.scum`) of the
 game's rule set: "mafia" on mafiascum) and "town" (factions in `town`); other factions
 (third parties) count only in the totals. The statistics, for each group and for two scopes
 ("all days"; "not last day": leaving out a game-ending day, the last phase of the log when
@@ -59,9 +59,9 @@ import plotly.graph_objects as go
 
 from engine.day import DayResult
 from engine.gamelog import GameLog
+from engine.rulesets import ruleset_of
 from toolkit.corpus import corpus_dir, games
 from toolkit.daycount import count_all
-from toolkit.factions import scum_factions
 from toolkit.figures.style import faction_colours
 from toolkit.metrics.blocs import NO_LYNCH, DayVotes, Labels, day_votes, true_labels, typed_frame
 from toolkit.metrics.nulls import (
@@ -123,7 +123,7 @@ def game_wagons(thread: str, log: GameLog, results: Sequence[DayResult] | None =
     either) with their seats, and the game's per-day scum-on-scum rates (`scum_on_scum`,
     "cast" basis). `results`: the days counted (`count_all(log)` when not given)."""
     results = count_all(log) if results is None else list(results)
-    scum_ids = tuple(scum) if scum is not None else scum_factions(log.meta.ruleset)
+    scum_ids = tuple(scum) if scum is not None else ruleset_of(log).scum
     days = day_votes(log, results)
     ends = terminal_positions(log, results)
     pick = {"hammered": ends["hammered"], "eliminated": ends["eliminated"],

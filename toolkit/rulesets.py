@@ -23,6 +23,9 @@ def rulesets_json(only: str | None = None) -> dict[str, Any]:
                          "options": [{"value": o.value, "doc": o.doc} for o in r.options]}
                         for r in rs.rulings],
             "night_abilities": sorted(night.abilities) if night is not None else None,
+            # a rule set built from a declaration (the generic forum rule set): its rules
+            # are that declaration, in the house-rules format
+            "house_rules": rs.house.model_dump(mode="json") if rs.house is not None else None,
         })
     return {"rulesets": out}
 
@@ -33,6 +36,15 @@ def print_rulesets(only: str | None, console: Console) -> None:
         abilities = rs["night_abilities"]
         console.print("  night: " + (f"{len(abilities)} abilities" if abilities is not None
                                      else "no night engine yet"), highlight=False)
+        house = rs["house_rules"]
+        if house is not None:
+            forms = house["votes"]
+            console.print(f"  declared: {house['decision']}, tie {house['tie']}; votes "
+                          f"{', '.join(repr(p) for p in forms['vote'])} in "
+                          f"{' or '.join(forms['marks'])}; unvote "
+                          f"{', '.join(repr(p) for p in forms['unvote'])}; no lynch "
+                          f"{', '.join(repr(p) for p in forms['no_lynch'])}",
+                          highlight=False, markup=False)
         for r in rs["rulings"]:
             console.print(f"  [cyan]{r['key']}[/cyan]: {r['question']}", highlight=False)
             for o in r["options"]:

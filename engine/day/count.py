@@ -36,7 +36,7 @@ def rules_with(log: GameLog, day: int, chosen: Mapping[str, str],
                history: History) -> CountRules:
     """`count_rules` under rulings already chosen (every key of the rule set), the game
     before the day asked of `history`."""
-    return rulesets.get_ruleset(log.meta.ruleset or "").day.count(log, day, chosen, history)
+    return rulesets.ruleset_of(log).day.count(log, day, chosen, history)
 
 
 def split_voters(log: GameLog, rulings: Mapping[str, str] | None = None) -> frozenset[str]:
@@ -60,7 +60,7 @@ def count_with(log: GameLog, day: int, chosen: Mapping[str, str],
                history: History) -> DayResult:
     """`count_day` under rulings already chosen (every key of the rule set), the game
     before the day asked of `history`."""
-    ruleset = rulesets.get_ruleset(log.meta.ruleset or "")
+    ruleset = rulesets.ruleset_of(log)
     window = day_window(log, day)
     names = _namer(log)
     ballots: list[Ballot] = []

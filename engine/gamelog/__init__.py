@@ -9,6 +9,7 @@ from engine.gamelog.base import (
     phase_sort_key,
     split_phase_key,
 )
+from engine.gamelog.house import HouseRules, VoteForms
 from engine.gamelog.io import dumps, json_schema, json_schema_text, load, parse_game_log, save
 from engine.gamelog.issues import ParseIssue, Where
 from engine.gamelog.log import SCHEMA_VERSION, GameLog
@@ -40,6 +41,7 @@ __all__ = [
     "EditMarker",
     "Fate",
     "GameLog",
+    "HouseRules",
     "MarkRuledOut",
     "Meta",
     "Model",
@@ -62,6 +64,7 @@ __all__ = [
     "Victory",
     "Vote",
     "VoteCount",
+    "VoteForms",
     "Where",
     "dumps",
     "json_schema",

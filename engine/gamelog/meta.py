@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import AwareDatetime, Field, field_validator
+from pydantic import AwareDatetime, Field, field_validator, model_validator
 
 from engine.gamelog.base import Model
+from engine.gamelog.house import HouseRules
 
 
 def zone_info(name: str) -> ZoneInfo:
@@ -37,6 +38,8 @@ class SourceFile(Model):
 
 
 RULESET_ID_PATTERN = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+# `Meta.ruleset` of a game counted under its own declared rules (`Meta.house_rules`)
+HOUSE = "house"
 RULING_KEY_PATTERN = r"^[a-z0-9-]+\.[a-z0-9-]+$"
 
 
@@ -53,6 +56,9 @@ class Meta(Model):
         default_factory=dict,
         description="chosen readings of ambiguous rules, 'ruleset.point' -> option",
     )
+    house_rules: HouseRules | None = Field(
+        default=None, description="the game's own day rules as declared (`mafiakit scrape "
+        "--rules`), with ruleset 'house': kept whole so the log re-counts without the file")
     gms: list[str] = Field(default_factory=list, description="the GM's (moderator's) nicks")
     timezone: str = Field(default="UTC", description="IANA zone of the forum's clock")
     result: str | None = Field(default=None, description="the outcome as published")
@@ -64,6 +70,13 @@ class Meta(Model):
     def _known_zone(cls, value: str) -> str:
         zone_info(value)
         return value
+
+    @model_validator(mode="after")
+    def _house_rules_are_the_ruleset(self) -> Meta:
+        if self.house_rules is not None and self.ruleset != HOUSE:
+            raise ValueError(f"house_rules are given, so ruleset must be {HOUSE!r}, not "
+                             f"{self.ruleset!r}")
+        return self
 
     @field_validator("rulings")
     @classmethod

@@ -18,9 +18,9 @@ class NightError(MafiakitError):
 
 
 def night_rules(log: GameLog) -> NightRules:
-    from engine.rulesets import get_ruleset
+    from engine.rulesets import ruleset_of
 
-    ruleset = get_ruleset(log.meta.ruleset or "")
+    ruleset = ruleset_of(log)
     if ruleset.night is None or ruleset.night.new_player is None:
         raise NightError(f"rule set {ruleset.id!r} has no night engine yet")
     return ruleset.night

@@ -22,7 +22,7 @@ from engine.night.model import NightRules
 if TYPE_CHECKING:  # the day engine imports the rule sets: only its types are named here
     from engine.day.history import History
     from engine.day.standing import CountRules
-    from engine.gamelog import GameLog
+    from engine.gamelog import GameLog, HouseRules
 
 Decision = Literal[
     "majority",  # the first vote that gives a target a majority ends the day (the hammer)
@@ -168,6 +168,12 @@ class RuleSet:
     language: Literal["en", "ru"] = "en"
     aliases: tuple[str, ...] = field(default=())
     night: NightRules | None = None  # None: the rule set has no night engine
+    # the declaration a house rule set is built from (`engine.rulesets.house`): the scraper
+    # builds its vote grammar from it; None for a rule set written as code
+    house: HouseRules | None = None
+    # what a person must be told when a game is counted under this rule set (the generic
+    # forum rule set: a guess at the game's rules); shown by the scrape and the count
+    warning: str | None = None
 
     def role(self, role_id: str) -> Role:
         """The role `role_id`; a `RulingError` naming the rule set's roles otherwise."""

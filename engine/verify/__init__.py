@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.gamelog import GameLog
-from engine.rulesets import get_ruleset
+from engine.rulesets import ruleset_of
 from engine.verify.days import published_outcome, verify_day, verify_days
 from engine.verify.findings import Finding, Report, Status
 from engine.verify.nights import verify_nights
@@ -14,7 +14,7 @@ from engine.verify.replays import Replays
 
 
 def verify(log: GameLog, rulings: Mapping[str, str] | None = None) -> Report:
-    ruleset = get_ruleset(log.meta.ruleset or "")
+    ruleset = ruleset_of(log)
     chosen = ruleset.choose({**log.meta.rulings, **(rulings or {})})
     # one store for the whole check: a day and a night found under the same reading, or
     # under readings that differ only in rulings they do not read, are worked out once

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from engine.day import DayResult, days_of
 from engine.gamelog import GameLog
-from engine.rulesets import get_ruleset
+from engine.rulesets import ruleset_of
 from engine.verify.counts import verify_vote_counts
 from engine.verify.findings import Finding
 from engine.verify.replays import Replays
@@ -40,7 +40,7 @@ def day_findings(log: GameLog, day: int, rulings: Mapping[str, str] | None = Non
     """The day's outcome, then each vote count the GM posted that day. `replays`: the
     game's replays verify shares between its findings."""
     replays = replays or Replays(log)
-    ruleset = get_ruleset(log.meta.ruleset or "")
+    ruleset = ruleset_of(log)
     chosen = ruleset.choose({**log.meta.rulings, **(rulings or {})})
     result = replays.under(chosen).day(day)
     shown = {s.id: s.name for s in log.players}
@@ -88,7 +88,7 @@ def _by_option(log: GameLog, day: int, chosen: dict[str, str],
     """The day's outcome under every option of every ruling, the others as chosen; empty
     when no ruling changes it. A ruling the day's count (and what it rests on) never read
     gives the same count: it is not tried (`Replay.rests_on`)."""
-    ruleset = get_ruleset(log.meta.ruleset or "")
+    ruleset = ruleset_of(log)
     base = replays.under(chosen)
     same = base.day(day).outcome
     read = base.rests_on(("day", day))

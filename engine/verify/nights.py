@@ -13,7 +13,7 @@ from dataclasses import replace
 from engine.gamelog import GameLog, PhasePublished, PrivateResult
 from engine.night import NightError, NightResult
 from engine.night.game import announced_dead, night_rules
-from engine.rulesets import get_ruleset
+from engine.rulesets import ruleset_of
 from engine.verify.findings import Finding
 from engine.verify.replays import Replays
 
@@ -79,7 +79,7 @@ def _ruling_dependent(log: GameLog, rulings: Mapping[str, str] | None,
                       findings: list[Finding], replays: Replays) -> list[Finding]:
     """Replays the game under each other option of each ruling; a disputed finding that an
     option confirms becomes ruling-dependent."""
-    ruleset = get_ruleset(log.meta.ruleset or "")
+    ruleset = ruleset_of(log)
     chosen = ruleset.choose({**log.meta.rulings, **(rulings or {})})
     base = replays.under(chosen)
     # a ruling no night read (nor a day the nights asked for) gives the same findings, which

@@ -10,7 +10,9 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from engine.gamelog.meta import HOUSE
 from engine.rulesets import get_ruleset
+from engine.rulesets.house import FORUM
 from scrapers.gmlog import vocab_words
 from scrapers.names.keys import fold, lemma_keys
 from scrapers.rulesets import ScraperRuleSet, scraper_ruleset
@@ -97,7 +99,8 @@ def vocabulary(ruleset_id: str | None) -> Vocabulary:
     vocab = Vocabulary(ruleset_id or "unspecified")
     if not ruleset_id or ruleset_id == "unspecified":
         return vocab
-    rs = get_ruleset(ruleset_id)
+    # every house rule set has the generic forum rule set's roles and factions
+    rs = get_ruleset(FORUM if ruleset_id == HOUSE else ruleset_id)
     if rs.night is not None:
         for ab in rs.night.abilities.values():
             vocab.targets[ab.id] = ab.targets

@@ -10,7 +10,7 @@ import json
 from collections.abc import Iterator
 
 from engine.gamelog import Action, Death, GameLog
-from engine.rulesets import RulingError, get_ruleset
+from engine.rulesets import RulingError, ruleset_of
 from scrapers.gmlog.vocab import vocabulary
 from scrapers.rulesets import scraper_ruleset
 
@@ -30,7 +30,7 @@ def _name(log: GameLog, slot: str) -> str:
 
 
 def ability_name(log: GameLog, ability: str, lang: str) -> str:
-    rs = get_ruleset(log.meta.ruleset)
+    rs = ruleset_of(log)
     assert rs.night is not None
     ab = rs.night.abilities.get(ability)
     if ab is None:  # a day action

@@ -20,7 +20,7 @@ from importlib.resources import files
 from typing import Any
 
 from engine.gamelog import GameLog, Post, Vote
-from engine.rulesets import get_ruleset
+from engine.rulesets import ruleset_of
 from scrapers.render.engines import ENGINES, RenderEngine
 from scrapers.rulesets import scraper_ruleset
 
@@ -76,7 +76,7 @@ def _content(log: GameLog, post: Post, votes: dict[int, Vote], names: dict[str, 
         name = names.get(vote.target, "")
         if post.number % 9 == 4:  # a typo now and then, as players make them
             name += name[-1:]  # the last letter doubled
-        elif post.number % 3 == 2 and get_ruleset(ruleset).language == "ru":
+        elif post.number % 3 == 2 and ruleset_of(log).language == "ru":
             name = accusative(name)  # «Голосую за Багиру», not «за Багира»
         return vote_html(ruleset, name)
     own = post.html or _text(post.text)

@@ -11,11 +11,12 @@ quiet fall back to another rule set's forms. The registry holds exactly the engi
 from __future__ import annotations
 
 from engine.rulesets import RulingError
-from scrapers.rulesets import contested_island, mafiascum, open_roles, world_cup_2018
+from scrapers.rulesets import contested_island, forum, mafiascum, open_roles, world_cup_2018
 from scrapers.rulesets.base import DayAbility, RoleWords, ScraperRuleSet
 
 _REGISTRY: dict[str, ScraperRuleSet] = {r.id: r for r in (
     mafiascum.RULESET, open_roles.RULESET, contested_island.RULESET, world_cup_2018.RULESET,
+    forum.RULESET,
 )}
 
 

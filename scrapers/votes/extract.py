@@ -14,15 +14,12 @@ from dataclasses import dataclass, field, replace
 from engine.day.count import split_voters
 from engine.day.window import alive_at_start, day_window, days_of
 from engine.gamelog import GameLog, ParseIssue, Post, Vote
-from engine.rulesets import RuleSet, get_ruleset
-
-# the registry as a module, its names read when a game is read: each rule set's grammar
-# imports this package, so this import may run while the registry is still loading
-from scrapers import rulesets
+from engine.rulesets import RuleSet, ruleset_of
 from scrapers.html_text import PostBodies
 from scrapers.names import GM, NameIndex, Resolution
 from scrapers.votes import confirm
 from scrapers.votes.grammars import Command, Grammar
+from scrapers.votes.house import grammar_for
 from scrapers.votes.marks import Mark, find_marks, may_hold_marks, own_lines, parse_body
 
 
@@ -97,8 +94,8 @@ def read_votes(log: GameLog, ruleset: RuleSet | None = None, *,
                bodies: PostBodies | None = None) -> VoteReading:
     """The votes of the game's posts, in post order, with the marks set aside. `bodies`:
     the posts' parsed bodies, shared with the run's other stages."""
-    rs = ruleset or get_ruleset(log.meta.ruleset or "")
-    gram = rulesets.scraper_ruleset(rs.id).grammar  # an unknown rule set: an error naming it
+    rs = ruleset or ruleset_of(log)
+    gram = grammar_for(rs)  # an unknown rule set: an error naming it
     index = NameIndex.from_log(log)
     timeline = _Timeline.of(log)
     out = VoteReading(votes=[], set_aside=[], marks=0, voting=0)

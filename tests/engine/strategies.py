@@ -25,6 +25,7 @@ from engine.gamelog import (
     EditMarker,
     Fate,
     GameLog,
+    HouseRules,
     Meta,
     NewspaperFact,
     NightLog,
@@ -44,6 +45,7 @@ from engine.gamelog import (
     Victory,
     Vote,
     VoteCount,
+    VoteForms,
     Where,
     phase_key,
 )
@@ -168,10 +170,43 @@ def source_files(draw: DrawFn) -> SourceFile:
     )
 
 
+PHRASE: SearchStrategy[str] = st.one_of(
+    st.sampled_from(("vote", "голосую за", "казнить", "не  казнить", "no lynch")),
+    TEXT.filter(lambda t: bool(t.strip())))
+
+
+@composite
+def house_rules(draw: DrawFn) -> HouseRules:
+    """A declaration of house rules, as `mafiakit scrape --rules` puts it in a log."""
+    forms = VoteForms(
+        vote=draw(st.lists(PHRASE, min_size=1, max_size=3)),
+        unvote=draw(st.lists(PHRASE, max_size=2)),
+        cancel=draw(st.lists(PHRASE, max_size=2)),
+        no_lynch=draw(st.lists(PHRASE, max_size=2)),
+        marks=draw(st.lists(st.sampled_from(("bold", "colour", "tag", "plain")), min_size=1,
+                            max_size=4)),
+        colours=draw(st.lists(st.sampled_from(("red", "#ff0000")), max_size=2)),
+        name_alone=draw(st.booleans()))
+    close = draw(maybe(st.sampled_from(("21:00", "09:30"))))
+    return HouseRules(
+        title=draw(MAYBE_TEXT), language=draw(st.sampled_from(("en", "ru"))),
+        decision=draw(st.sampled_from(("majority", "plurality"))),
+        tie=draw(st.sampled_from(("no-elimination", "first-reached", "last-reached"))),
+        deadline=draw(st.sampled_from(("no-lynch", "plurality"))),
+        no_lynch=draw(st.booleans()), self_vote=draw(st.booleans()),
+        vote_change=draw(st.booleans()), last_mark_wins=draw(st.booleans()),
+        close_at=close, close_zone=None if close is None else draw(st.sampled_from(TIMEZONES)),
+        weights=draw(st.dictionaries(NICK.filter(lambda n: bool(n.strip())),
+                                     st.floats(min_value=0, max_value=5, allow_nan=False),
+                                     max_size=3)),
+        votes=forms)
+
+
 @composite
 def metas(draw: DrawFn) -> Meta:
     rulings = dict(draw(st.lists(st.sampled_from(RULINGS), max_size=2)))
     rulings.update(draw(st.dictionaries(RULING_KEY, TEXT, max_size=2)))
+    declared = draw(maybe(house_rules()))
     return Meta(
         title=draw(st.one_of(st.just("Спорный остров"), TEXT)),
         game_id=draw(maybe(st.sampled_from(("mafiascum:15783", "sample:island-mini")))),
@@ -180,7 +215,8 @@ def metas(draw: DrawFn) -> Meta:
         thread_urls=draw(
             st.lists(st.sampled_from(("https://x.invalid/t=1", "t.html")), max_size=2)
         ),
-        ruleset=draw(RULESET_ID),
+        ruleset="house" if declared is not None else draw(RULESET_ID),
+        house_rules=declared,
         rulings=rulings,
         gms=draw(st.lists(NICK, max_size=2)),
         timezone=draw(st.sampled_from(TIMEZONES)),

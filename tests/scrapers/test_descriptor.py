@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import BadInputError
+from engine.rulesets import get_ruleset
 from scrapers.descriptor import DESCRIPTOR, read_descriptor
 
 
@@ -58,10 +59,10 @@ def test_pages_folder_by_default_and_no_gm_log(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("text", "files", "where", "message"), [
-    ('gm = "Host"\n', ("thread.zip",), "ruleset", "Field required"),
     ('ruleset = "chess"\n', ("thread.zip",), "ruleset", "unknown rule set 'chess'"),
-    ('ruleset = "mafiascum"\nhost = "x"\n', ("thread.zip",), "host", "Extra inputs"),
-    ('ruleset = "mafiascum"\ngm = 3\n', ("thread.zip",), "gm", "valid list"),
+    ('ruleset = "mafiascum"\nhost = "x"\n', ("thread.zip",), "line 2: host",
+     "unknown key; the keys are: ruleset, gm"),
+    ('ruleset = "mafiascum"\ngm = 3\n', ("thread.zip",), "line 2: gm", "valid list"),
     ('ruleset = "mafiascum"\n', ("page.html",), "pages", "no thread.zip or pages/"),
     ('ruleset = "mafiascum"\npages = ["gone.zip"]\n', (), "pages", "'gone.zip' does not exist"),
     ('ruleset = "mafiascum"\npages = ["../other/thread.zip"]\n', ("thread.zip",), "pages",
@@ -71,7 +72,7 @@ def test_pages_folder_by_default_and_no_gm_log(tmp_path: Path) -> None:
     ('ruleset = "mafiascum"\nroster = "none.txt"\n', ("thread.zip",), "roster",
      "does not exist"),
     ('ruleset = "mafiascum\n', ("thread.zip",), None, "not valid TOML"),
-], ids=["no-ruleset", "unknown-ruleset", "unknown-key", "gm-not-text", "no-pages",
+], ids=["unknown-ruleset", "unknown-key", "gm-not-text", "no-pages",
         "missing-pages", "escaping-path", "absolute-path", "missing-roster", "broken-toml"])
 def test_mistakes_are_named(tmp_path: Path, text: str, files: tuple[str, ...],
                             where: str | None, message: str) -> None:
@@ -81,6 +82,14 @@ def test_mistakes_are_named(tmp_path: Path, text: str, files: tuple[str, ...],
     assert caught.value.file == str(path)
     assert caught.value.where == where
     assert message in caught.value.message
+
+
+def test_no_ruleset_is_the_generic_forum_rule_set(tmp_path: Path) -> None:
+    """A descriptor with neither `ruleset` nor `[rules]` is scraped under the generic forum
+    rule set (the scrape warns), as `mafiakit scrape` with no --ruleset is."""
+    game = read_descriptor(_game(tmp_path, 'gm = "Host"\n', ("thread.zip",)))
+    assert game.rules is None
+    assert get_ruleset(game.ruleset).id == "forum"
 
 
 def test_a_symlink_out_of_the_folder_is_refused(tmp_path: Path) -> None:

@@ -25,6 +25,10 @@ def test_json_lists_every_ruling_with_its_options() -> None:
     assert "murder" in island["night_abilities"]
     mafiascum = next(r for r in data["rulesets"] if r["id"] == "mafiascum")
     assert mafiascum["night_abilities"] is None
+    assert mafiascum["house_rules"] is None
+    forum = next(r for r in data["rulesets"] if r["id"] == "forum")
+    assert forum["house_rules"]["decision"] == "plurality"
+    assert "голосую за" in forum["house_rules"]["votes"]["vote"]
 
 
 def test_table_of_one_rule_set_and_an_unknown_id() -> None:
