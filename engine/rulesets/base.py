@@ -70,6 +70,11 @@ class Ruling:
         return tuple(o.value for o in self.options)
 
 
+def ruling_options(*pairs: tuple[str, str]) -> tuple[RulingOption, ...]:
+    """A ruling's options from (value, what it means) pairs."""
+    return tuple(RulingOption(v, d) for v, d in pairs)
+
+
 def make_ruling(ruleset_id: str, point: str, question: str, clause: str,
                 options: Iterable[tuple[str, str]], default: str, *,
                 seed: str | None = None) -> Ruling:
@@ -77,7 +82,7 @@ def make_ruling(ruleset_id: str, point: str, question: str, clause: str,
     document the clause cites, written before it."""
     return Ruling(key=f"{ruleset_id}.{point}", question=question,
                   clause=f"{seed}: {clause}" if seed else clause,
-                  options=tuple(RulingOption(v, d) for v, d in options), default=default)
+                  options=ruling_options(*options), default=default)
 
 
 def read_option(chosen: Mapping[str, str], rulings: Iterable[Ruling], key: str) -> str:

@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-from engine.rulesets.base import Ruling, RulingOption
+from engine.rulesets.base import Ruling, ruling_options
 from engine.rulesets.world_cup_2018.vocab import SEED
-
-
-def _options(*pairs: tuple[str, str]) -> tuple[RulingOption, ...]:
-    return tuple(RulingOption(v, d) for v, d in pairs)
-
 
 RULINGS: tuple[Ruling, ...] = (
     Ruling(
@@ -17,7 +12,7 @@ RULINGS: tuple[Ruling, ...] = (
         clause=f"{SEED}: «При пропуске голосования игрок получает голос в лог за каждый "
                "следующий день не голосования (за не голосование в первый день +3 голоса "
                "в лог).»",
-        options=_options(
+        options=ruling_options(
             ("flat", "+1 for each day without a vote from day 2 on (the literal reading: "
                      "«голос ... за каждый ... день»); +3 on day 1"),
             ("cumulative", "+1 on the first missed day after day 1, one more for each "
@@ -27,7 +22,7 @@ RULINGS: tuple[Ruling, ...] = (
         key="world-cup-2018.tie",
         question="Who is jailed when several players share the most votes at 21:00?",
         clause=f"{SEED}: the seed says nothing about ties («День закрывается в 21:00 ...»).",
-        options=_options(
+        options=ruling_options(
             ("no-elimination", "nobody is jailed"),
             ("gm-draw", "the GM draws lots: the draw recorded in days[n].draws (name "
                         "'tie'); nobody when it is not recorded"),
@@ -40,7 +35,7 @@ RULINGS: tuple[Ruling, ...] = (
         question="May a player change his vote during the day?",
         clause=f"{SEED}: the seed forbids editing a post with a vote («Сообщение с голосом "
                "нельзя редактировать») but says nothing about a new vote in a new post.",
-        options=_options(
+        options=ruling_options(
             ("allowed", "the latest red vote stands (a new post, not an edit)"),
             ("first-stands", "the first counted vote of the day stands")),
         default="allowed"),
@@ -50,7 +45,7 @@ RULINGS: tuple[Ruling, ...] = (
         clause=f"{SEED}: «15. Диплом — даёт двойной голос.» (the black mark says «при "
                "следующем голосовании», one-use gifts say «1 раз»; the diploma says "
                "neither)",
-        options=_options(
+        options=ruling_options(
             ("permanent", "every day after it was given, until it is taken away"),
             ("next-vote", "only at the next vote, like the black mark")),
         default="permanent"),
@@ -60,7 +55,7 @@ RULINGS: tuple[Ruling, ...] = (
         clause=f"{SEED}: «голосует так как скажет некромант (его голос изменяется некромантом "
                "письмом ведущему)» and «Дневные ходы можно делать до 19:00 по московскому "
                "времени.»",
-        options=_options(
+        options=ruling_options(
             ("day-move", "the letter is a day move: sent by 19:00 Moscow time"),
             ("day-close", "any letter sent before the day closes at 21:00")),
         default="day-move"),
@@ -69,7 +64,7 @@ RULINGS: tuple[Ruling, ...] = (
         question="Is the avatar penalty applied?",
         clause=f"{SEED}: «Кто будет без аватарки своего персонажа — каждый день по 1 голосу в "
                "лог, начиная со второго дня, в том числе в случае не выбора персонажа!»",
-        options=_options(
+        options=ruling_options(
             ("on", "+1 a day from day 2 for a player whose posts show no avatar, where the "
                    "archive shows avatars"),
             ("off", "not applied (GMs often waive it; archives rarely keep avatars)")),
