@@ -24,13 +24,14 @@ from dataclasses import dataclass, field
 from engine.day.count import count_with, rules_with
 from engine.day.result import DayResult
 from engine.day.standing import CountRules
+from engine.day.window import days_of
 from engine.gamelog import Action, GameLog
 from engine.night.game import announced_dead, night_rules, start_players
 from engine.night.resolve import NightResult, run_night
 from engine.night.state import Player
 from engine.rulesets import ruleset_of
 
-Phase = tuple[str, int]  # ("day", 2), ("night", 1)
+Phase = tuple[str, int]  # ("day", 2), ("night", 1); pseudo-phases ("players", 1), ("used-up", 2)
 
 
 @dataclass
@@ -145,6 +146,15 @@ class Replay:
         assert isinstance(found, dict)
         return found
 
+    def used_up(self, number: int) -> frozenset[str]:
+        """The slots whose one-time protection day `number`'s count has used up by its end
+        (`DayResult.used_up`), kept apart from the rest of the count (a pseudo-phase, as
+        `players`): a night that asks only this is not worked out again under a ruling
+        that changes the day's count but not what it used up."""
+        found = self._kept(("used-up", number), lambda: self.day(number).used_up)
+        assert isinstance(found, frozenset)
+        return found
+
     def nights(self, until: int | None = None) -> list[NightResult]:
         """Every night of the log in order, up to night `until`; a `NightError` when the
         rule set has no night engine, even for a log with no night."""
@@ -169,6 +179,8 @@ class Replay:
             # and record are written on the players this night starts with
             players = {s: p.copy() for s, p in self.players(logged[at - 1].number).items()}
         announced_dead(self.log, players, number)
+        if rules.from_day is not None and number in days_of(self.log):
+            rules.from_day(players, lambda: self.used_up(number))  # the day before night N: N
         if rules.from_log is not None:
             rules.from_log(self.log, players, number, self.rulings)
         order = night.order
@@ -227,6 +239,8 @@ class Replay:
         kind, number = phase
         if kind == "day":
             return self.day(number)
+        if kind == "used-up":
+            return self.used_up(number)
         return self.night(number) if kind == "night" else self.players(number)
 
     def _worked_out(self, phase: Phase, work: Callable[[], object]) -> _Kept:

@@ -198,6 +198,11 @@ class NightRules:
     # from, after the announced deaths (world-cup: a «сухарь» turned to stone or released)
     # (the log, the players, the night, the rulings chosen)
     from_log: Callable[[GameLog, dict[str, Player], int, Mapping[str, str]], None] | None = None
+    # what the day before night N spent that the night must know (contested-island: a
+    # one-time protection used up on the execution): the players the night starts from, and
+    # the slots whose one-time protection the day's count used up (`DayResult.used_up`),
+    # asked only when needed (a night that asks depends on the day's count)
+    from_day: Callable[[dict[str, Player], Callable[[], frozenset[str]]], None] | None = None
     # the kinds of private result the engine gives (an event's `what`) where each is one
     # answer of a closed list (open-roles: the seed's morning messages): a published result
     # of one of these kinds that the replay does not give is another answer, disputed

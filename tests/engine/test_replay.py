@@ -147,3 +147,16 @@ def test_a_day_rests_on_the_rulings_it_and_the_phases_before_it_read() -> None:
         assert Replay(log, {key: option}).day(3) == base.day(3), key
     with pytest.raises(KeyError):
         base.rests_on(("night", 6))  # never asked of this replay
+
+
+def test_a_night_asks_the_day_only_what_it_used_up() -> None:
+    """Contested-island's night N learns from day N which one-time protections the execution
+    used up (`NightRules.from_day`), through the `used-up` pseudo-phase: not the whole
+    count, so a ruling that changes the count but not what it used up replays no night."""
+    log = _game("island-16")
+    base = Replay(log)
+    base.night(2)
+    asked = [phase for phase, _ in base._basis[("night", 2)].asked]
+    assert ("used-up", 2) in asked
+    assert ("day", 2) not in asked
+    assert base.used_up(2) == base.day(2).used_up

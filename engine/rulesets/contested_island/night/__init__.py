@@ -119,6 +119,7 @@ NIGHT = NightRules(
     visited=tuple(h for part in PARTS for h in part.VISITED),
     ends=tuple(h for part in PARTS for h in part.ENDS),
     carried=basics.carried,  # Patient Zero's block, Stunning Blow's repeat
+    from_day=basics.spent_by_day,  # a one-time protection the day's execution used up
     night_record=lambda _state: IslandNight(),  # tonight's infections, Thwarting Plans
     supported=SUPPORTED,
     option_choices={

@@ -14,10 +14,13 @@ from dataclasses import replace
 
 from engine.night import mechanics as m
 from engine.night.model import Ability, Limit, Move, Repeat
-from engine.night.state import Attack, NightState
+from engine.night.state import Attack, NightState, Player
 from engine.rulesets.base import Ruling
 from engine.rulesets.contested_island.night.characters import ILL
 from engine.rulesets.contested_island.night.own import has, isle, spend, statuses_of
+
+# Jen Li's and Patient Zero's one-time protection (physical attack, infection or execution)
+ONE_TIME = "one-time-protection"
 
 Effect = Callable[[NightState, Move], None]
 
@@ -256,3 +259,17 @@ def carried(state: NightState) -> list[Repeat]:
 ENDS: tuple[Callable[[NightState], None], ...] = (psychic_clue, unseen_at_jen_li)
 # the points of the seed this part leaves open, each a named ruling with its options
 RULINGS: tuple[Ruling, ...] = ()
+
+
+def spent_by_day(players: dict[str, Player], used_up: Callable[[], frozenset[str]]) -> None:
+    """Jen Li's and Patient Zero's "one-time protection either from physical attack ... or
+    execution": spent on the day's execution (the day's count says whose is used up), it
+    stops nothing the night after. The day is counted only when someone still holds one."""
+    holders = [p for p in players.values()
+               if p.alive and p.features.get(ONE_TIME, 0) > 0]
+    if not holders:
+        return
+    used = used_up()
+    for p in holders:
+        if p.slot in used:
+            p.features[ONE_TIME] = 0

@@ -12,7 +12,7 @@ left."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from engine.gamelog.base import OptionValue
 from engine.night.state import Attack, NightState, Player
@@ -49,9 +49,14 @@ class Islander:
     def copy(self) -> Islander:
         """A copy the next night may change: the containers copied, their items (strings,
         numbers, tuples) shared (`Player.copy`)."""
-        return replace(self, statuses=dict(self.statuses), lost=set(self.lost),
-                       given=set(self.given), repeat_next=list(self.repeat_next),
-                       performed=list(self.performed))
+        new = object.__new__(Islander)  # as `Player.copy`: no `dataclasses.replace`
+        new.__dict__.update(self.__dict__)
+        new.statuses = dict(self.statuses)
+        new.lost = set(self.lost)
+        new.given = set(self.given)
+        new.repeat_next = list(self.repeat_next)
+        new.performed = list(self.performed)
+        return new
 
 
 @dataclass
