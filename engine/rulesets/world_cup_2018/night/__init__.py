@@ -84,7 +84,7 @@ NIGHT: NightRules = NightRules(
     check_night=check_night, move_order=move_order,
     retarget=night_end.RETARGET, ends=night_end.ENDS,
     winners=winners,
-    day_before=day.day_before, from_log=day.stones,
+    day_before=day.day_before, from_log=day.after_the_day,
     supported=SUPPORTED,
     night_record=lambda _state: Records(),  # the night's own records, empty at the start
     option_choices={

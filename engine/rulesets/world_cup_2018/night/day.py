@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from engine.gamelog import Action, GameLog
 from engine.night.state import NightState, Player
+from engine.rulesets.world_cup_2018.night.common import SHOOTING_CLANS
 from engine.rulesets.world_cup_2018.night.town import ARTIFACTS as HOW_MANY
 from engine.rulesets.world_cup_2018.vocab import ARTIFACTS, RELEASE
 
@@ -46,6 +47,27 @@ def day_before(state: NightState, actions: Sequence[Action]) -> None:
             player.features["artifact"] = player.features.get("artifact", 0) + 1
             state.record("artifact-given", f"{action.actor} gives {holder} an artifact (day 1)",
                          subject=holder, actor=action.actor)
+
+
+def after_the_day(log: GameLog, players: dict[str, Player], night: int,
+                  rulings: Mapping[str, str]) -> None:
+    """What the GM's record of the day before night N (its announced deaths and seatings
+    already on `players`) sets before the night: the stones (`stones`); the zombies of a
+    necromancer seated or dead by day, who die with him («Умирает при смерти или посадки
+    Некроманта»: by day, so no death of the night); a seated boss's successor («При
+    смерти/посадки босса, следующим боссом становиться рядовой мафиози»: the heir is boss
+    for the night)."""
+    from engine.rulesets.world_cup_2018.night.night_end import heir  # the night's end imports this
+
+    stones(log, players, night, rulings)
+    necros = [p for p in players.values() if p.role == "necromancer"]
+    if necros and not any(p.alive for p in necros):
+        for p in players.values():
+            if p.role == "zombie" and p.alive:
+                p.alive = False
+    for clan in SHOOTING_CLANS:
+        if any(p.role == f"{clan}-boss" and not p.alive for p in players.values()):
+            heir(players, clan)
 
 
 def stones(log: GameLog, players: dict[str, Player], night: int,

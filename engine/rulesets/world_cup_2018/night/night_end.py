@@ -11,7 +11,7 @@ from dataclasses import replace
 from engine.night import mechanics as m
 from engine.night import redirect as rd
 from engine.night.model import Move
-from engine.night.state import NightState
+from engine.night.state import NightState, Player
 from engine.rulesets.world_cup_2018.night.common import (
     CLANS,
     COPS,
@@ -213,23 +213,34 @@ def artifacts(state: NightState) -> None:
         tell(state, hunters[0], "cops", ", ".join(cops) or "нет копов")
 
 
+def heir(players: dict[str, Player], clan: str) -> str | None:
+    """The player who becomes `clan`'s boss when its boss is gone: «При смерти/посадки босса,
+    следующим боссом становиться рядовой мафиози» (the ordinary member, else the recruiter;
+    by slot among equals), made boss here; None when the clan has a living boss or nobody
+    left to take over."""
+    boss = f"{clan}-boss"
+    if any(p.role == boss and p.alive for p in players.values()):
+        return None
+    for rank in ("goon", "recruiter"):
+        heirs = sorted(s for s, p in players.items() if p.role == f"{clan}-{rank}" and p.alive)
+        if heirs:
+            players[heirs[0]].role = boss
+            return heirs[0]
+    return None
+
+
 def successor(state: NightState) -> None:
-    """«При смерти/посадки босса, следующим боссом становиться рядовой мафиози.»"""
+    """«При смерти/посадки босса, следующим боссом становиться рядовой мафиози.»: a boss
+    killed tonight (one seated by day is succeeded before the night: `day.after_the_day`)."""
     dead = set(killed_tonight(state))
     for clan in SHOOTING_CLANS:
         boss = f"{clan}-boss"
-        if not any(state.players[s].role == boss for s in dead) or any(
-                p.role == boss and p.alive for p in state.players.values()):
+        if not any(state.players[s].role == boss for s in dead):
             continue
-        for rank in ("goon", "recruiter"):
-            heirs = sorted(s for s, p in state.players.items()
-                           if p.role == f"{clan}-{rank}" and p.alive)
-            if heirs:
-                state.players[heirs[0]].role = boss
-                state.record("new-boss", f"{heirs[0]} is the new boss of {clan}",
-                             subject=heirs[0])
-                tell(state, heirs[0], "new-boss", boss, subject=heirs[0])
-                break
+        new = heir(state.players, clan)
+        if new is not None:
+            state.record("new-boss", f"{new} is the new boss of {clan}", subject=new)
+            tell(state, new, "new-boss", boss, subject=new)
 
 
 def answers(state: NightState) -> None:
