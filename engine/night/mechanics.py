@@ -54,14 +54,20 @@ def protect(state: NightState, move: Move, target: str, harm: Harm) -> None:
                  f"({move.ability.name})", subject=target, actor=move.actor)
 
 
+Guard = Callable[[NightState, Move, Attack], bool]
+
+
 def aim(state: NightState, move: Move, target: str, harm: Harm, *,
         ignore_natural: bool = False, ignore_external: bool = False,
-        seen: Callable[[str], None] | None = None) -> Attack:
+        seen: Callable[[str], None] | None = None, guard: Guard | None = None) -> Attack:
     """Aim `harm` at the target and find what stops it, if anything: the rule set's hooks
-    (a guard it is sent to), a dead target, an external protection of the same kind (the
-    newspaper shows the save: "Failed murders are displayed only in case of successful
-    protection/healing"), the rule set's natural protections. `seen` is told the living
-    player it reached before the stops (a fact shown for every attempt)."""
+    (a guard it is sent to, a protector drawn to the target), a dead target, an external
+    protection of the same kind (the newspaper shows the save: "Failed murders are
+    displayed only in case of successful protection/healing"), the rule set's natural
+    protections. `seen` is told the living player it reached before the stops (a fact shown
+    for every attempt). `guard`: what an external protection does to this attack, when it
+    is not just stopped (`guarded`): asked after the hooks, so it meets the protections as
+    they finally stand (a bullet that hits the protector)."""
     visit(state, move, target)
     hit = Attack(target, harm, move.actor, state.step, move.ability.id,
                  ignore_natural=ignore_natural, ignore_external=ignore_external)
@@ -79,7 +85,7 @@ def aim(state: NightState, move: Move, target: str, harm: Harm, *,
         state.record("attack-missed", f"{move.actor}'s {move.ability.name} on {target}: "
                      "the target is already dead", subject=target, actor=move.actor)
         return hit
-    if not ignore_external and guarded(state, move, hit):
+    if not ignore_external and (guard or guarded)(state, move, hit):
         return hit
     if not ignore_natural:
         why = state.rules.natural(state, hit)
@@ -91,17 +97,40 @@ def aim(state: NightState, move: Move, target: str, harm: Harm, *,
 
 
 def attack(state: NightState, move: Move, target: str, harm: Harm, *,
-           ignore_natural: bool = False, ignore_external: bool = False) -> Attack:
+           ignore_natural: bool = False, ignore_external: bool = False,
+           guard: Guard | None = None) -> Attack:
     """Aim `harm` at the target (`aim`); when nothing stops it, the target is dying until the
     night's end."""
     hit = aim(state, move, target, harm, ignore_natural=ignore_natural,
-              ignore_external=ignore_external)
+              ignore_external=ignore_external, guard=guard)
     if hit.stopped_by is not None:
         return hit
-    state.dying.setdefault(hit.target, hit)
+    lands(state, hit)
     state.record("attacked", f"{move.actor}'s {harm} attack ({move.ability.name}) lands on "
                  f"{hit.target}", subject=hit.target, actor=move.actor, harm=harm)
     return hit
+
+
+def lands(state: NightState, hit: Attack) -> None:
+    """The attack landed: its target is dying of it, as of every other that landed."""
+    state.dying.setdefault(hit.target, []).append(hit)
+
+
+def spare(state: NightState, slot: str, which: Callable[[Attack], bool],
+          why: str) -> list[Attack]:
+    """Take off the attacks on `slot` that `which` picks, each stopped for `why` (a remedy
+    acts on its own kind only: the Gaze heals "a psychic attack", a pit stops the killer who
+    fell in); the player still dies of the others. The attacks taken off."""
+    hits = state.dying.get(slot, [])
+    taken = [h for h in hits if which(h)]
+    left = [h for h in hits if not which(h)]
+    for hit in taken:
+        hit.stopped_by = why
+    if left:
+        state.dying[slot] = left
+    else:
+        state.dying.pop(slot, None)
+    return taken
 
 
 def _what(harm: Harm) -> str:
@@ -126,12 +155,13 @@ def heal(state: NightState, move: Move, target: str) -> bool:
     """Save the target from tonight's death (a treatment); True when there was one to
     stop. The newspaper shows a successful treatment."""
     visit(state, move, target)
-    hit = state.dying.pop(target, None)
-    if hit is None:
+    # "Saves a target from being killed in the current night": from every attack that landed
+    hits = spare(state, target, lambda _h: True, f"healed by {move.actor}")
+    if not hits:
         state.record("treated", f"{move.actor} treats {target}: nothing to heal",
                      subject=target, actor=move.actor)
         return False
-    hit.stopped_by = f"healed by {move.actor}"
+    hit = hits[0]
     state.record("healed", f"{move.actor} saves {target} from {hit.by}'s {hit.harm} attack",
                  "newspaper", subject=target, actor=move.actor, harm=hit.harm)
     return True

@@ -62,7 +62,8 @@ def run_night(rules: NightRules, players: Mapping[str, Player], night: int,
             _resolve(state, move)
     state.step = "end"
     for slot in sorted(state.dying):
-        die(state, slot, state.dying[slot].ability, state.dying[slot])
+        first = state.dying[slot][0]  # the death's cause: the first attack that landed
+        die(state, slot, first.ability, first)
     for hook in rules.ends:
         hook(state)
     deaths = [e.subject for e in state.events if e.kind == "killed" and e.subject]

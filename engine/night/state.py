@@ -101,7 +101,11 @@ class NightState:
     isolated: dict[str, str] = field(default_factory=dict)  # slot -> who isolated it
     protections: list[tuple[str, Harm, str]] = field(default_factory=list)  # (target, harm, by)
     attacks: list[Attack] = field(default_factory=list)
-    dying: dict[str, Attack] = field(default_factory=dict)  # slot -> the attack that landed
+    # slot -> every attack that landed on it tonight, in the order they landed: each is its
+    # own record, so a remedy of one kind (a psychic attack healed, one attacker fallen into
+    # a pit) takes off its own and the player still dies of the others (`mechanics.spare`).
+    # A slot is here only while one is left
+    dying: dict[str, list[Attack]] = field(default_factory=dict)
     step: str = ""  # the step being resolved
     moves_sent: list[Move] = field(default_factory=list)  # checked so far, before the night
     # moves sent elsewhere tonight: (the move, the ability that redirected it, its targets

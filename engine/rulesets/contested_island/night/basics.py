@@ -122,10 +122,8 @@ def _professional_gaze(state: NightState, move: Move) -> None:
     psychic attack – heals them." """
     target = move.targets[0]
     m.tell(state, move, target, "mental", statuses_of(state, target)["mental"])
-    hit = state.dying.get(target)
-    if hit is not None and hit.harm == "psychic":
-        del state.dying[target]
-        hit.stopped_by = f"healed by {move.actor}"
+    # the psychic attacks only: a physical one that landed too still kills
+    if m.spare(state, target, lambda hit: hit.harm == "psychic", f"healed by {move.actor}"):
         state.record("healed", f"{move.actor} heals {target} of the psychic attack",
                      subject=target, actor=move.actor, harm="psychic")
 

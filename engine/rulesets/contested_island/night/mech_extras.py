@@ -95,7 +95,7 @@ def strike(state: NightState, move: Move, target: str, harm: Harm, *,
         state.record("survived", f"{move.actor}'s {harm} attack on {target} fails: "
                      f"{natural}", subject=target, actor=move.actor, harm=harm)
         return hit
-    state.dying.setdefault(target, hit)
+    m.lands(state, hit)
     state.record("attacked", f"{move.actor}'s {harm} attack ({move.ability.name}) lands on "
                  f"{target}{why}", subject=target, actor=move.actor, harm=harm)
     return hit

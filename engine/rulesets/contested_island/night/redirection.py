@@ -371,9 +371,10 @@ def _preemptive_strike(state: NightState, hit: Attack) -> None:
         state.record("preemptive-strike", f"{hit.target} strikes {hit.by} first "
                      "(Preemptive Strike)", subject=hit.by, actor=hit.target)
         x.strike(state, Move(-1, hit.target, STRIKE, [hit.by]), hit.by, "physical")
-    first = state.dying.get(hit.by)
-    if _ruling(state, "preemptive-strike") == "stops" and first is not None and \
-            first.by == hit.target and first.ability == STRIKE.id:
+    # the strike among every attack that landed on the attacker (another may have come first)
+    struck = any(h.by == hit.target and h.ability == STRIKE.id
+                 for h in state.dying.get(hit.by, []))
+    if _ruling(state, "preemptive-strike") == "stops" and struck:
         hit.stopped_by = f"struck first by {hit.target} (Preemptive Strike)"
         state.record("survived", f"{hit.by}'s attack on {hit.target} fails: {hit.target} "
                      "struck first", subject=hit.target, actor=hit.by, harm=hit.harm)

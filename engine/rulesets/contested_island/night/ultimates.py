@@ -109,10 +109,8 @@ def _trap(state: NightState, move: Move) -> None:
                       and target in k.targets and k.kind == "K" and _falls(state, k.actor)})
     for killer in killers:
         x.fall(state, killer, target, "tonight")
-    hit = state.dying.get(target)
-    if hit is not None and hit.by in killers:
-        del state.dying[target]
-        hit.stopped_by = f"fell into {move.actor}'s pit"
+    # the attacks of those who fell in only: Patient Zero's, where he does not fall, lands
+    m.spare(state, target, lambda hit: hit.by in killers, f"fell into {move.actor}'s pit")
 
 
 # -- Max Kane: Last Bullet (step 13) and Hot Trail ------------------------------------------
@@ -120,24 +118,31 @@ def _trap(state: NightState, move: Move) -> None:
 def _last_bullet(state: NightState, move: Move) -> None:
     """"Attacks a target, ignoring natural protection. If the target is protected, the
     bullet hits the protector (physical attack)." Protected: a protection from physical
-    attack (step 11) stands on the target; one of them takes the bullet, and the
-    target's save shows as any protection's ("displayed as a fact in case of success")."""
-    target = move.targets[0]
+    attack stands on the target when the bullet comes, after what meets every attack (a
+    protector Nancy's Special Attention draws to her protects her as one of step 11); one
+    of them takes the bullet, and the target's save shows as any protection's ("displayed
+    as a fact in case of success")."""
+    m.attack(state, move, move.targets[0], "physical", ignore_natural=True,
+             guard=_bullet_guard)
+
+
+def _bullet_guard(state: NightState, move: Move, hit: Attack) -> bool:
+    target = hit.target
     # two physical protectors: the one step 11 names first ("Protection from Milton /
     # Protection from mafia players"), then by slot, so the log's order changes nothing
     guards = sorted((by for t, h, by in state.protections if t == target and h == "physical"),
                     key=lambda by: (side_rank(team(state.players[by])) < 2, by))
-    guard = guards[0] if guards else None
-    if guard is None or not state.alive(target):
-        m.attack(state, move, target, "physical", ignore_natural=True)
-        return
-    m.visit(state, move, target)
+    if not guards:
+        return False
+    guard = guards[0]
+    hit.stopped_by = f"protected by {guard}"
     state.record("protected", f"{move.actor}'s Last Bullet on {target} is stopped: {guard} "
                  f"protects {target}, and the bullet hits {guard}", "newspaper",
                  subject=target, actor=move.actor, harm="physical", protector=guard)
     x.strike(state, move, guard, "physical",
              ignore_natural=ruling(state, "bullet-protector") == "ignores-natural",
              why=" (the bullet hits the protector)")
+    return True
 
 
 def _hot_trail(state: NightState, move: Move) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from engine.night import mechanics as m
 from engine.night.model import Ability, AbilityType, Limit, Move, Value
 from engine.night.state import Attack, NightState, Player
 from engine.rulesets.world_cup_2018.vocab import SEED  # noqa: F401  (the night cites it)
@@ -115,8 +116,8 @@ def kill(state: NightState, move: Move, target: str, cause: str, *,
          wound: bool = True) -> None:
     """The target is dying (a doctor may still save him, a necromancer raise him); `wound`:
     a shot's wound (what a bandage treats)."""
-    state.dying.setdefault(target, Attack(target, "physical" if wound else "execution",
-                                          move.actor, state.step, move.ability.id))
+    m.lands(state, Attack(target, "physical" if wound else "execution", move.actor,
+                          state.step, move.ability.id))
     records(state).blame.setdefault(target, []).append(move.actor)
     state.record("dying", f"{target} is dying ({cause}, {move.actor})", subject=target,
                  actor=move.actor, cause=cause)

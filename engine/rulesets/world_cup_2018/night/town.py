@@ -28,7 +28,9 @@ def _treat(state: NightState, move: Move, target: str, *, poison: bool,
     m.visit(state, move, target)
     p = state.players[target]
     saved = False
-    hit = state.dying.get(target)
+    # the first that landed decides, and a save saves from all ("Лечит тех, кого пытаются
+    # убить"), as when the night kept one attack a player
+    hit = state.dying[target][0] if target in state.dying else None
     bare = p.role == "priest" and option(state, "priest-protection") == "his-life"
     if hit is not None and not bare and (poison or hit.harm == "physical") and shots:
         del state.dying[target]
