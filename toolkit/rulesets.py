@@ -23,6 +23,8 @@ def rulesets_json(only: str | None = None) -> dict[str, Any]:
                          "options": [{"value": o.value, "doc": o.doc} for o in r.options]}
                         for r in rs.rulings],
             "night_abilities": sorted(night.abilities) if night is not None else None,
+            # the seed's features the night engine does not model (id -> the seed's words)
+            "night_unmodelled": dict(night.unmodelled) if night is not None else None,
             # a rule set built from a declaration (the generic forum rule set): its rules
             # are that declaration, in the house-rules format
             "house_rules": rs.house.model_dump(mode="json") if rs.house is not None else None,
@@ -36,6 +38,8 @@ def print_rulesets(only: str | None, console: Console) -> None:
         abilities = rs["night_abilities"]
         console.print("  night: " + (f"{len(abilities)} abilities" if abilities is not None
                                      else "no night engine yet"), highlight=False)
+        for fid, words in (rs["night_unmodelled"] or {}).items():
+            console.print(f"  not modelled: {fid} ({words})", highlight=False, markup=False)
         house = rs["house_rules"]
         if house is not None:
             forms = house["votes"]

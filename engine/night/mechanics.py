@@ -59,7 +59,8 @@ Guard = Callable[[NightState, Move, Attack], bool]
 
 def aim(state: NightState, move: Move, target: str, harm: Harm, *,
         ignore_natural: bool = False, ignore_external: bool = False,
-        seen: Callable[[str], None] | None = None, guard: Guard | None = None) -> Attack:
+        ignore_healing: bool = False, seen: Callable[[str], None] | None = None,
+        guard: Guard | None = None) -> Attack:
     """Aim `harm` at the target and find what stops it, if anything: the rule set's hooks
     (a guard it is sent to, a protector drawn to the target), a dead target, an external
     protection of the same kind (the newspaper shows the save: "Failed murders are
@@ -70,7 +71,8 @@ def aim(state: NightState, move: Move, target: str, harm: Harm, *,
     they finally stand (a bullet that hits the protector)."""
     visit(state, move, target)
     hit = Attack(target, harm, move.actor, state.step, move.ability.id,
-                 ignore_natural=ignore_natural, ignore_external=ignore_external)
+                 ignore_natural=ignore_natural, ignore_external=ignore_external,
+                 ignore_healing=ignore_healing)
     state.attacks.append(hit)
     for hook in state.rules.before_attack:
         hook(state, hit)  # may send it elsewhere (a guard) or stop it
@@ -98,11 +100,11 @@ def aim(state: NightState, move: Move, target: str, harm: Harm, *,
 
 def attack(state: NightState, move: Move, target: str, harm: Harm, *,
            ignore_natural: bool = False, ignore_external: bool = False,
-           guard: Guard | None = None) -> Attack:
+           ignore_healing: bool = False, guard: Guard | None = None) -> Attack:
     """Aim `harm` at the target (`aim`); when nothing stops it, the target is dying until the
     night's end."""
     hit = aim(state, move, target, harm, ignore_natural=ignore_natural,
-              ignore_external=ignore_external, guard=guard)
+              ignore_external=ignore_external, ignore_healing=ignore_healing, guard=guard)
     if hit.stopped_by is not None:
         return hit
     lands(state, hit)
@@ -156,7 +158,8 @@ def heal(state: NightState, move: Move, target: str) -> bool:
     stop. The newspaper shows a successful treatment."""
     visit(state, move, target)
     # "Saves a target from being killed in the current night": from every attack that landed
-    hits = spare(state, target, lambda _h: True, f"healed by {move.actor}")
+    # but one that ignores the victim's healing
+    hits = spare(state, target, lambda h: not h.ignore_healing, f"healed by {move.actor}")
     if not hits:
         state.record("treated", f"{move.actor} treats {target}: nothing to heal",
                      subject=target, actor=move.actor)

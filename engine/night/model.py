@@ -161,6 +161,9 @@ class NightRules:
     # actions a player may send a night (General Game Rules 6: "only one action per night,
     # unless other conditions are provided"), by role id; abilities marked `extra` are free
     actions_per_night: Mapping[str, int] = field(default_factory=dict)
+    # what a player's own features make of their role's count (contested-island's Features
+    # List: "Ability to use 2 actions per night"): (the player, the role's count) -> count
+    actions_for: Callable[[Player, int], int] = lambda _p, n: n
     natural: Callable[[NightState, Attack], str | None] = _nothing
     retarget: tuple[Callable[[NightState, Move], None], ...] = ()
     before_attack: tuple[Callable[[NightState, Attack], None], ...] = ()
@@ -210,6 +213,9 @@ class NightRules:
     # what the engine implements of each role, role id -> ability ids, each exercised by
     # scenario cases (tests enforce it): the rule set claims no more
     supported: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # the seed's features the engine does not model, id -> the seed's words: a player never
+    # gets one (a recruiter's gift of it is refused), and `mafiakit rulesets` lists them
+    unmodelled: Mapping[str, str] = field(default_factory=dict)
     # for abilities that take options, legal option sets to draw from (random games for the
     # property tests and the simulator); an ability not named takes none
     option_choices: Mapping[str, tuple[Mapping[str, OptionValue], ...]] = field(

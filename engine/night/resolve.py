@@ -137,7 +137,7 @@ def _invalid(state: NightState, move: Move, counted: dict[str, int]) -> str | No
     state.moves_sent.append(move)
     if not move.ability.extra:
         counted[move.actor] = counted.get(move.actor, 0) + 1
-        allowed = rules.actions_per_night.get(player.role, 1)
+        allowed = rules.actions_for(player, rules.actions_per_night.get(player.role, 1))
         if counted[move.actor] > allowed:
             return f"more than {allowed} action{'s' if allowed > 1 else ''} in one night"
     return None

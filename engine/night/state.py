@@ -85,6 +85,7 @@ class Attack:
     stopped_by: str | None = None  # the reason, when it did not land
     ignore_natural: bool = False
     ignore_external: bool = False
+    ignore_healing: bool = False  # no treatment saves from it (once it landed)
 
 
 @dataclass

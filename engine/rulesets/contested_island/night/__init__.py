@@ -108,6 +108,8 @@ def move_order(state: NightState, move: Move) -> int:
 NIGHT = NightRules(
     steps=STEPS, abilities=ABILITIES,
     actions_per_night={r: c.actions for r, c in CHARACTERS.items()},
+    # Features List: "Ability to use 2 actions per night" (a recruiter's gift)
+    actions_for=lambda p, n: max(n, 2) if has(p, "two-actions") else n,
     natural=natural, new_player=new_player, may_use=may_use,
     # Max Milton, Physical Might: "... cannot be blocked."
     unblockable=lambda p: has(p, "unblockable"),
@@ -122,6 +124,7 @@ NIGHT = NightRules(
     from_day=basics.spent_by_day,  # a one-time protection the day's execution used up
     night_record=lambda _state: IslandNight(),  # tonight's infections, Thwarting Plans
     supported=SUPPORTED,
+    unmodelled=recruitment.UNMODELLED,  # Features List gifts refused at recruitment
     option_choices={
         "murder": ({"attack": "physical"}, {"attack": "psychic"}),
         "hunt": ({"mode": "attack"}, {"mode": "infect"}),  # Patient Zero's Hunt

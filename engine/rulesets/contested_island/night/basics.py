@@ -123,7 +123,8 @@ def _professional_gaze(state: NightState, move: Move) -> None:
     target = move.targets[0]
     m.tell(state, move, target, "mental", statuses_of(state, target)["mental"])
     # the psychic attacks only: a physical one that landed too still kills
-    if m.spare(state, target, lambda hit: hit.harm == "psychic", f"healed by {move.actor}"):
+    if m.spare(state, target, lambda hit: hit.harm == "psychic" and not hit.ignore_healing,
+               f"healed by {move.actor}"):
         state.record("healed", f"{move.actor} heals {target} of the psychic attack",
                      subject=target, actor=move.actor, harm="psychic")
 

@@ -131,12 +131,14 @@ def _not_entitled(state: NightState, move: Move) -> str | None:
 
 def _attack(harm: str) -> Callable[[NightState, Move], None]:
     def effect(state: NightState, move: Move) -> None:
-        """Features List: "Ignore natural protection", "Ignore external protection"."""
+        """Features List: "Ignore natural protection", "Ignore external protection", "Ignore
+        victim's healing" (no Treatment or Gaze saves from it)."""
         actor, target = state.players[move.actor], move.targets[0]
         was_alive = state.alive(target)
         hit = m.attack(state, move, target, "psychic" if harm == "psychic" else "physical",
                        ignore_natural=has(actor, "ignore-natural-protection"),
-                       ignore_external=has(actor, "ignore-external-protection"))
+                       ignore_external=has(actor, "ignore-external-protection"),
+                       ignore_healing=has(actor, "ignore-healing"))
         show_psychic(state, move, hit, was_alive)
         if move.ability.id == "clue-attack" and hit.stopped_by is None:
             clue = str(move.options.get("clue", ""))
@@ -329,8 +331,18 @@ def _jack_holds(state: NightState, team: str) -> bool:
                for p in state.players.values())
 
 
-ONE_TIME = {"physical-protection", "psychic-protection", "infection-protection",
-            "change-status"}  # the Features List's one-time features (one charge)
+ONE_TIME = {"physical-protection", "psychic-protection", "infection-protection"}
+# the Features List's one-time features (one charge)
+
+# the Features List's gifts the engine does not act on: refused at recruitment rather than
+# given as a feature that does nothing. When the seed says it acts ("own killer": who killed
+# the holder, at which step the counter-attack comes; which status may change, when, how
+# often; which action passes, to whom) is for a ruling each, not yet made
+UNMODELLED: dict[str, str] = {
+    "counterattack": "Physical attack on own killer",
+    "change-status": "Ability to change one of the statuses",
+    "inheritance": "Ability to pass one of own actions as \"inheritance\" in case of death",
+}
 
 
 def _join(state: NightState, move: Move, target: str, team: str) -> None:
@@ -384,6 +396,8 @@ def _feature_refused(state: NightState, team: str) -> Callable[[str], str | None
     def refused(item: str) -> str | None:
         if item not in FEATURES_LIST:
             return "not on the Features List"
+        if item in UNMODELLED:
+            return "not modelled by the engine (see `mafiakit rulesets`)"
         return "passed before: cannot be passed again" if item in passed else None
     return refused
 
