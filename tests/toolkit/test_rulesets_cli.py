@@ -24,7 +24,7 @@ def test_json_lists_every_ruling_with_its_options() -> None:
     assert [o["value"] for o in stun["options"]] == ["not-a-block", "a-block"]
     assert "murder" in island["night_abilities"]
     # the Features List's gifts the engine does not act on are listed, never given
-    assert set(island["night_unmodelled"]) == {"counterattack", "change-status", "inheritance"}
+    assert set(island["night_unmodelled"]) == {"change-status", "inheritance"}
     mafiascum = next(r for r in data["rulesets"] if r["id"] == "mafiascum")
     assert mafiascum["night_abilities"] is None
     assert mafiascum["house_rules"] is None

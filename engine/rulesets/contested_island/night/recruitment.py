@@ -23,6 +23,7 @@ from engine.rulesets.contested_island.night.characters import CHARACTERS
 from engine.rulesets.contested_island.night.common import option
 from engine.rulesets.contested_island.night.common import ruling as _r
 from engine.rulesets.contested_island.night.infection import infect_target
+from engine.rulesets.contested_island.night.mech_extras import strike
 from engine.rulesets.contested_island.night.mech_recruit import (
     chosen,
     died_tonight,
@@ -335,11 +336,9 @@ ONE_TIME = {"physical-protection", "psychic-protection", "infection-protection"}
 # the Features List's one-time features (one charge)
 
 # the Features List's gifts the engine does not act on: refused at recruitment rather than
-# given as a feature that does nothing. When the seed says it acts ("own killer": who killed
-# the holder, at which step the counter-attack comes; which status may change, when, how
-# often; which action passes, to whom) is for a ruling each, not yet made
+# given as a feature that does nothing. How the seed means them to act (which status may
+# change, when, how often; which action passes, to whom) is for a ruling each, not yet made
 UNMODELLED: dict[str, str] = {
-    "counterattack": "Physical attack on own killer",
     "change-status": "Ability to change one of the statuses",
     "inheritance": "Ability to pass one of own actions as \"inheritance\" in case of death",
 }
@@ -402,6 +401,32 @@ def _feature_refused(state: NightState, team: str) -> Callable[[str], str | None
     return refused
 
 
+COUNTER = Ability("counterattack", "Physical attack on own killer", "K", "leader-kills",
+                  lambda _s, _m: None)  # a feature's strike, never sent as an action
+
+
+def counterattack(state: NightState) -> None:
+    """Features List: "Physical attack on own killer". A holder killed tonight by an attack
+    (not saved: "own killer" is one who killed him) strikes, as he dies at the night's end,
+    the one whose attack killed him (the first that landed, the death's cause) with a
+    physical attack that meets protections and immunities as any; it kills at once (a
+    killer who holds it strikes back in turn). A death of infection has no killer."""
+    struck: set[str] = set()
+    while True:
+        due = [(slot, hits[0].by) for slot, hits in sorted(state.dying.items())
+               if slot not in struck and not state.players[slot].alive
+               and has(state.players[slot], "counterattack") and hits[0].by != slot]
+        if not due:
+            return
+        for slot, killer in due:
+            struck.add(slot)
+            state.record("counterattack", f"{slot} strikes his killer {killer} as he dies "
+                         f"({COUNTER.name})", subject=killer, actor=slot)
+            hit = strike(state, Move(-1, slot, COUNTER, [killer]), killer, "physical")
+            if hit.stopped_by is None:
+                m.die(state, killer, COUNTER.id, hit)
+
+
 def night_end(state: NightState) -> None:
     """The end of the night in the seed's order: the answers that need the whole night's
     visits (step 22's surveillance of whom the target visited), 24) Recruitments, 25) Burning
@@ -444,7 +469,8 @@ NATURAL: tuple[Callable[[NightState, Attack], str | None], ...] = (natural,)
 RETARGET: tuple[Callable[[NightState, Move], None], ...] = (after_recruitment,)
 BEFORE_ATTACK: tuple[Callable[[NightState, Attack], None], ...] = ()
 VISITED: tuple[Callable[[NightState, Move, str], None], ...] = ()
-ENDS: tuple[Callable[[NightState], None], ...] = (night_end,)
+# the counter-attack with the night's deaths, before the recruitments that count the living
+ENDS: tuple[Callable[[NightState], None], ...] = (counterattack, night_end)
 
 
 def _ruling(state: NightState, point: str) -> str:
