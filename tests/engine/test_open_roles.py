@@ -83,3 +83,40 @@ def test_events_explain_the_order() -> None:
     result = count_day(build_log(_case("or-31-mafia-first-place.yaml")), 1)
     kinds = [e.kind for e in result.events if e.kind in ("order", "ignored")]
     assert kinds == ["order", "order", "ignored", "ignored", "order"]
+
+
+@pytest.mark.parametrize(("name", "told"), [
+    ("or-44-cancel-not-judge.yaml", "X's cancel-vote does not stand: not an ability of X's "
+                                    "role (doctor): the judge's"),
+    ("or-45-ban-not-judge.yaml", "X's ban-vote does not stand"),
+    ("or-46-tie-not-judge.yaml", "X's decide-tie does not stand"),
+    ("or-47-fix-not-fixer.yaml", "F's fix-first does not stand: not an ability of F's role"),
+    ("or-48-move-not-maf.yaml", "mafia move by H2 does not stand: the actor is not a living "
+                                "maf"),
+    ("or-49-day-match-not-matchmaker.yaml", "M's match does not stand"),
+    ("or-50-master-day-one.yaml", "(master; acquired: nothing)"),
+])
+def test_a_move_of_another_role_is_void_with_its_reason(name: str, told: str) -> None:
+    """Issue 22: a day or evening move from a player whose role has no such ability is not
+    applied, and the chain of the day says why (the case shows the outcome)."""
+    events = count_day(build_log(_case(name)), int(str(_case(name).get("day", 1)))).events
+    assert any(e.kind == "ignored" and told in e.text for e in events), \
+        [e.text for e in events]
+
+
+def test_the_masters_acquired_judge_stands_unnoted() -> None:
+    events = count_day(build_log(_case("or-53-master-acquired-judge.yaml")), 2).events
+    assert not [e for e in events if e.kind in ("ignored", "note")]
+    assert any(e.kind == "cancel" for e in events)
+
+
+def test_a_tie_announces_the_general_count() -> None:
+    """«Если при конечном подсчете голосов получается равенство, то озвучивается общий
+    счет» (line 74): the count with the dropped vote, under either option of tie-count."""
+    for name in ("or-51-tie-count-announced.yaml", "or-52-tie-count-decides.yaml"):
+        events = count_day(build_log(_case(name)), 1).events
+        told = [e.text for e in events if e.kind == "announce"]
+        assert told == ["a tie at the final count: the GM announces the general count "
+                        "(«озвучивается общий счет»): D 3, B 2, A 1"]
+    plain = count_day(build_log(_case("or-07-tie-last-vote.yaml")), 1).events
+    assert not [e for e in plain if e.kind == "announce"]  # no vote dropped: nothing to tell

@@ -12,7 +12,15 @@ The day (seed lines 4-20 and the roles' day and evening abilities):
 - the order in which players first voted is the next night's priority; non-voters follow
   by last night's order, players whose vote the judge cancelled go last (lines 4, 14, 303);
   in the evening the fixer puts one player first and the mafia moves players (lines 16-20,
-  294).
+  294). A day or evening move stands only from the role that has it (the judge's, the
+  fixer's, the matchmaker's; the master's acquired ones), a mafia move only from a maf
+  (`day_roles`); on a tie with votes dropped at the close the GM announces the general count
+  (line 74; ruling tie-count).
+
+Not modelled: the «последнее слово» (a dead player's last word) that a stunned or blocked
+corpse does not have (lines 113, 138): the game log holds no last word to withhold. The duty
+to move and the mandatory kill (lines 8, 26) are checked, not enforced: a night records
+`duty-missed` and is replayed as logged (`night.ends`).
 
 The seed's role headers are lost: each role is known by its section (line numbers below) and
 by the names the other sections call it. The night (every role's night move, the morning

@@ -18,6 +18,7 @@ from engine.day.standing import CountRules, DayStep, Extra, VotingRecord
 from engine.day.window import day_window
 from engine.gamelog import Action, GameLog, phase_sort_key
 from engine.rulesets.open_roles import vocab as rs
+from engine.rulesets.open_roles.day_roles import not_his
 
 Names = Callable[[str], str]
 
@@ -71,7 +72,8 @@ def blocked(log: GameLog, day: int, names: Names = str) -> dict[str, str]:
     return _reached(log, day - 1, rs.BLOCK, rs.BLOCKED, "blocked", names)
 
 
-def matched(log: GameLog, day: int, names: Names = str) -> list[tuple[str, str, str]]:
+def matched(log: GameLog, day: int, names: Names = str, history: History | None = None,
+            notes: list[DayEvent] | None = None) -> list[tuple[str, str, str]]:
     """Pairs matched for `day`: by the matchmaker in the night before it (the match lasts
     «на протяжении игровых суток», line 73) or by day (his ability is «Ночная и дневная»),
     each with who matched them."""
@@ -81,16 +83,27 @@ def matched(log: GameLog, day: int, names: Names = str) -> list[tuple[str, str, 
         if len(a.targets) >= 2 and not _failed(log, night, a.actor, rs.MATCH):
             out.append((a.targets[0], a.targets[1],
                         f"matched by {names(a.actor)} in night {night}"))
-    return out + day_matches(log, day, names)
+    return out + day_matches(log, day, names, history, notes)
 
 
-def day_matches(log: GameLog, day: int, names: Names = str) -> list[tuple[str, str, str]]:
+def day_matches(log: GameLog, day: int, names: Names = str, history: History | None = None,
+                notes: list[DayEvent] | None = None) -> list[tuple[str, str, str]]:
     """The matchmaker's matches made by day `day` («Ночная и дневная способность»), each
-    with who made it; not by a matchmaker blocked for the day (line 135)."""
+    with who made it; not by a matchmaker blocked for the day (line 135), nor by a player
+    who is not the matchmaker (the void ones are told in `notes`)."""
     bad = blocked(log, day)
-    return [(a.targets[0], a.targets[1], f"matched by {names(a.actor)} on day {day}")
-            for a in _day_actions(log, day, rs.MATCH)
-            if len(a.targets) >= 2 and a.actor not in bad]
+    out = []
+    for a in _day_actions(log, day, rs.MATCH):
+        if len(a.targets) < 2 or a.actor in bad:
+            continue
+        why, doubt = not_his(log, a.actor, rs.MATCH, day, history)
+        if notes is not None and (why or doubt):
+            notes.append(DayEvent(_post(a), "ignored" if why else "note",
+                                  f"{names(a.actor)}'s match does not stand: {why}" if why
+                                  else f"{names(a.actor)}'s match: {doubt}", subject=a.actor))
+        if why is None:
+            out.append((a.targets[0], a.targets[1], f"matched by {names(a.actor)} on day {day}"))
+    return out
 
 
 def _day_actions(log: GameLog, day: int, *abilities: str) -> list[Action]:
@@ -114,6 +127,11 @@ class _Day:
     pairs: list[tuple[str, str, str]]
     notes: list[DayEvent] = field(default_factory=list)
     banned: set[str] = field(default_factory=set)
+    # the votes standing at the close (voter -> target) and those of them dropped there:
+    # the general count («общий счет») the GM announces on a tie (line 74)
+    closing: dict[str, str] = field(default_factory=dict)
+    dropped: set[str] = field(default_factory=set)
+    self_votes: list[str] = field(default_factory=list)
 
     def partner(self, a: str, b: str) -> str | None:
         """Why `a` and `b` are matched with each other, if they are."""
@@ -127,6 +145,18 @@ class _Day:
             if a in (x, y):
                 return why
         return None
+
+    def owns(self, action: Action) -> bool:
+        """The move is an ability of its actor's role (`day_roles`); a move that is not
+        is noted and does not stand, one the record cannot tie to a role is noted."""
+        why, doubt = not_his(self.log, action.actor, action.ability, self.day, self.history)
+        if why is not None or doubt is not None:
+            who = self.names(action.actor)
+            self.notes.append(DayEvent(
+                _post(action), "ignored" if why else "note",
+                f"{who}'s {action.ability} does not stand: {why}" if why
+                else f"{who}'s {action.ability}: {doubt}", subject=action.actor))
+        return why is None
 
     def can_act(self, action: Action, target: str | None) -> bool:
         """A day move stands unless its actor is blocked (line 135) or it is aimed at the
@@ -155,9 +185,10 @@ def count_rules(log: GameLog, day: int, chosen: Mapping[str, str],
     def names(slot: str) -> str:
         return shown.get(slot, slot)
 
+    notes: list[DayEvent] = []
     d = _Day(log=log, day=day, rule=_Points(chosen), history=history, names=names,
-             stunned=stunned(log, day, names),
-             blocked=blocked(log, day, names), pairs=matched(log, day, names))
+             stunned=stunned(log, day, names), blocked=blocked(log, day, names),
+             pairs=matched(log, day, names, history, notes), notes=notes)
     return CountRules(
         decision="plurality", vote_change=False, steps=_judge_steps(d),
         void=lambda b: _void(d, b), final_void=lambda b: _final_void(d, b),
@@ -169,6 +200,8 @@ def _judge_steps(d: _Day) -> tuple[DayStep, ...]:
     """The judge's cancellations (lines 299-300) and bans (301) as steps of the count."""
     out: list[DayStep] = []
     for a in _day_actions(d.log, d.day, rs.CANCEL_VOTE, rs.BAN_VOTE):
+        if not d.owns(a):
+            continue
         for t in a.targets:
             if not d.can_act(a, t):
                 continue
@@ -195,7 +228,17 @@ def _void(d: _Day, b: Ballot) -> tuple[str, str] | None:
 def _final_void(d: _Day, b: Ballot) -> tuple[str, str] | None:
     """Shown in the running count, dropped at the close: «Отражается и считается ведущим в
     общем счете до момента окончания голосования. При конечном подсчете голосов не
-    считается» (line 74); stunned and blocked votes go «как в случае со Сводчиком»."""
+    считается» (line 74); stunned and blocked votes go «как в случае со Сводчиком». Each
+    vote is kept for the general count a tie announces (`_general_count`)."""
+    if b.target is not None:
+        d.closing[b.voter] = b.target
+    why = _dropped(d, b)
+    if why is not None:
+        d.dropped.add(b.voter)
+    return why
+
+
+def _dropped(d: _Day, b: Ballot) -> tuple[str, str] | None:
     if b.voter in d.stunned:
         return "voided-by-action", f"«Голос оглушенного не засчитывается»: {d.stunned[b.voter]}"
     if b.voter in d.blocked:
@@ -232,17 +275,47 @@ def _self_votes(d: _Day, alive: list[str]) -> list[Extra]:
             continue
         out.append(Extra(s, 1.0, "did not vote: «Голос непроголосовавшего считается "
                                  "сделанным на себя»"))
+        d.self_votes.append(s)
+    return out
+
+
+def _general_count(d: _Day) -> dict[str, int]:
+    """«озвучивается общий счет» (line 74): the count with the votes dropped at the close
+    (matched, stunned, blocked) and the non-voters' votes on themselves."""
+    out: dict[str, int] = {}
+    for t in [*d.closing.values(), *d.self_votes]:
+        out[t] = out.get(t, 0) + 1
     return out
 
 
 def _tie(d: _Day, tied: list[str], last: str | None) -> tuple[str | None, str]:
+    """A tie at the final count: the general count is announced (line 74) and, under
+    ruling `tie-count=decides`, breaks it; else line 10: the judge decides (line 302), else
+    the last vote (ruling `tie`)."""
+    general = _general_count(d)
+    if d.dropped:  # without a dropped vote the general count is the final one
+        shown = ", ".join(f"{d.names(t)} {n}" for t, n in
+                          sorted(general.items(), key=lambda x: (-x[1], x[0])))
+        d.notes.append(DayEvent(day_window(d.log, d.day).end, "announce",
+                                "a tie at the final count: the GM announces the general "
+                                f"count («озвучивается общий счет»): {shown}"))
+        if d.rule["tie-count"] == "decides":
+            top = max(general.get(t, 0) for t in tied)
+            ahead = [t for t in tied if general.get(t, 0) == top]
+            if len(ahead) == 1:
+                return ahead[0], f"{d.names(ahead[0])} leads the general count ({top}) " \
+                                 "(open-roles.tie-count=decides)"
+    return _line_ten(d, tied, last)
+
+
+def _line_ten(d: _Day, tied: list[str], last: str | None) -> tuple[str | None, str]:
     """Line 10: the judge decides (line 302), else the last vote (ruling `tie`)."""
     decides = d.rule["tie"] == "last-target-decides"
     choices = [a for a in _day_actions(d.log, d.day, rs.DECIDE_TIE) if a.targets]
     for a in choices:
         if (decides and a.actor == last) or a.targets[0] not in tied:
             continue
-        if d.can_act(a, None):
+        if d.owns(a) and d.can_act(a, None):
             return a.targets[0], f"{d.names(a.actor)} decides «кто сядет»"
     if last is None:
         return None, "no vote was cast on any of them: nobody is seated"
@@ -355,6 +428,8 @@ def _evening(d: _Day, order: list[str], living: list[str], events: list[DayEvent
         if a.actor not in living or not a.targets or a.targets[0] not in order:
             events.append(DayEvent(None, "ignored", f"{who}'s fix-first does not stand: "
                                    "the fixer or the target is not alive for the night"))
+            continue
+        if not d.owns(a):
             continue
         if d.rule["block-evening"] == "blocked" and a.actor in d.blocked:
             events.append(DayEvent(None, "ignored", f"{who}'s fix-first does not stand: {who} "

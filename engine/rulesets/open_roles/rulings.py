@@ -76,4 +76,23 @@ RULINGS: tuple[Ruling, ...] = (
        (("last", "last place, whatever they do after"),
         ("revote", "a new vote sets their place; last only without one")),
        "last"),
+    # The default, «announced»: the clause's verb is «озвучивается» (is said aloud), where
+    # the sentence before it says of the same votes «При конечном подсчете голосов не
+    # считается» (are not counted); and line 10, the seed's tie rule, names who settles a
+    # tie («один из ролевых игроков ... либо же тот, за кого отдан последний голос»), not
+    # the general count. «decides» reads the announcement as the tie-break it would be if
+    # the GM said it for a purpose.
+    _r("tie-count", "On a tie at the final count, what does the general count («общий "
+       "счет»), with the votes dropped at the close, do?",
+       "003 line 74: «Голосование сведенных. Отражается и считается ведущим в общем счете до "
+       "момента окончания голосования. При конечном подсчете голосов не считается и не "
+       "озвучивается. Если при конечном подсчете голосов получается равенство, то "
+       "озвучивается общий счет» (stunned and blocked votes go «как в случае со Сводчиком», "
+       "111, 136); line 10 names who settles a tie",
+       (("announced", "it is only announced: the dropped votes still do not count "
+                      "(«не считается»), and the tie goes to the judge or the last vote "
+                      "(line 10)"),
+        ("decides", "it breaks the tie: of the tied, the one with the most votes in it is "
+                    "seated; still tied, line 10 as usual")),
+       "announced"),
 )

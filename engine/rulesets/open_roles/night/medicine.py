@@ -124,7 +124,8 @@ def raise_dead(state: NightState, move: Move) -> None:
         why = "seated-honest", f"{target} was seated, not killed, and is no maf"
     if why is not None:
         stop(state, move, *why)
-        note(state, move.actor, "action-failed", target, why[0])
+        if why[0] != "mafia-count" or c.option(state, "necro-four-message") == "failed":
+            note(state, move.actor, "action-failed", target, why[0])
         _refund(state, move)
         return
     if target in r.dead:

@@ -116,8 +116,11 @@ def mirror(state: NightState, move: Move) -> None:
     def final() -> tuple[str, str]:
         if m.broken == "before":
             return "mirror-broken", "matched-before"
-        if m.broken == "after":
+        if m.broken == "after" and (m.reflected or c.option(
+                state, "mirror-broken-message") == "by-moment"):
             return "mirror-broken-after", "matched-after"
+        if m.broken == "after":  # broken after it was set, nothing reflected (ruling)
+            return "mirror-broken", "matched-after-unused"
         return ("reflected", "") if m.reflected else ("mirror-useless", "")
     note(state, move.actor, "mirror-useless", on, final=final)
 

@@ -149,4 +149,30 @@ RULINGS: tuple[Ruling, ...] = (
        (("last", "no: he has the abilities of the last seated/killed only"),
         ("all", "yes: they add up, one more each seating or killing")),
        "last"),
+    # Default «failed»: where the seed means the GM to say nothing it writes so («его ночная
+    # жертва не получает от ведущего никакой информации», 23); «просто не состоится» says
+    # the move is void, and «Вы не смогли совершить свое действие» is the necromancer's one
+    # message for a move that did not take place.
+    _r("necro-four-message", "What is the necromancer told when his raise «просто не "
+       "состоится» because 4 mafs live?",
+       "line 231: «Если на момент хода некроманта мафов в игре 4, то ход некроманта просто не "
+       "состоится»; lines 237-240: «Вы не смогли совершить свое действие: o Вы были убиты o "
+       "Вы были оглушены o Вы были заблокированы Занудой»",
+       (("failed", "«Вы не смогли совершить свое действие» (the list's causes are not all)"),
+        ("silent", "nothing: the move simply does not happen, and none of the message's "
+                   "causes holds")),
+       "failed"),
+    # Default «by-moment»: the seed's brackets are the GM's test for each message, and they
+    # name the moment only: «(Сводчик сводил ваши цели после установки вами зеркала)» vs
+    # «(... до установки вами зеркала)»; «успев произвести отражение» is the message's
+    # wording, not a further condition.
+    _r("mirror-broken-message", "A mirror the matchmaker broke after it was set, having "
+       "reflected nothing: which message?",
+       "lines 99-100: «Ваше зеркало было разбито, успев произвести отражение (Сводчик сводил "
+       "ваши цели после установки вами зеркала)»; «Ваше зеркало было разбито (Сводчик сводил "
+       "ваши цели до установки вами зеркала)»",
+       (("by-moment", "«..., успев произвести отражение»: the bracket's moment decides"),
+        ("by-reflection", "«Ваше зеркало было разбито»: the words claim a reflection, and "
+                          "there was none")),
+       "by-moment"),
 )
