@@ -130,12 +130,19 @@ def consequences(state: NightState) -> None:
                 k.features[f"victim:{p.role}"] = 1
         if p.features.get("poison-perfume", 0) > 0 and killers:
             p.features["poison-perfume"] -= 1
+            # as ruled ("perfume"): poisoned as by the vampire, or dead with his victim
+            now = option(state, "perfume") == "same-night"
             for killer in sorted(set(killers)):
                 k = state.players[killer]
-                if k.alive:
+                if not k.alive:
+                    continue
+                state.record("perfume", f"{victim}'s perfume poisons {killer}",
+                             subject=killer, actor=victim)
+                if now:
+                    rec.blame[killer] = [victim]
+                    _die(state, killer, "perfume")
+                else:
                     mark(k, "poison", state.night, victim)
-                    state.record("perfume", f"{victim}'s perfume poisons {killer}",
-                                 subject=killer, actor=victim)
 
 
 ARMED = ("corrupt-boss", "corrupt-recruiter", "corrupt-goon", "dirty-boss",
