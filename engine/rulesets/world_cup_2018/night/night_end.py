@@ -19,6 +19,7 @@ from engine.rulesets.world_cup_2018.night.common import (
     OK,
     SHOOTING_CLANS,
     SHOTS,
+    Records,
     cure,
     due,
     mark,
@@ -113,36 +114,46 @@ def consequences(state: NightState) -> None:
     посажен указанный в завещании игрок»), the perfume («ядовитые духи — отравляет
     убийцу»), sins («грешен если убил персонажа»), the maniac's collection of professions."""
     rec = records(state)
-    for victim in killed_tonight(state):
-        p = state.players[victim]
-        for key, v in sorted(p.features.items()):
-            if key.startswith("will:") and v:
-                named = key.split(":", 1)[1]
-                if named in state.players and state.players[named].alive:
-                    state.players[named].alive = False
-                    state.record("jailed", f"{named} is jailed by {victim}'s will",
-                                 "newspaper", subject=named, actor=victim)
-        killers = rec.blame.get(victim, [])
+    # a killer the perfume kills tonight ("perfume": same-night) is killed too: his will,
+    # his perfume and his killer's sin follow in turn
+    done: set[str] = set()
+    while pending := [v for v in killed_tonight(state) if v not in done]:
+        for victim in pending:
+            done.add(victim)
+            _follow(state, rec, victim)
+
+
+def _follow(state: NightState, rec: Records, victim: str) -> None:
+    """What one player's killing tonight brings (`consequences`)."""
+    p = state.players[victim]
+    for key, v in sorted(p.features.items()):
+        if key.startswith("will:") and v:
+            named = key.split(":", 1)[1]
+            if named in state.players and state.players[named].alive:
+                state.players[named].alive = False
+                state.record("jailed", f"{named} is jailed by {victim}'s will",
+                             "newspaper", subject=named, actor=victim)
+    killers = rec.blame.get(victim, [])
+    for killer in sorted(set(killers)):
+        k = state.players[killer]
+        k.features["kills"] = k.features.get("kills", 0) + 1
+        if k.role == "maniac":
+            k.features[f"victim:{p.role}"] = 1
+    if p.features.get("poison-perfume", 0) > 0 and killers:
+        p.features["poison-perfume"] -= 1
+        # as ruled ("perfume"): poisoned as by the vampire, or dead with his victim
+        now = option(state, "perfume") == "same-night"
         for killer in sorted(set(killers)):
             k = state.players[killer]
-            k.features["kills"] = k.features.get("kills", 0) + 1
-            if k.role == "maniac":
-                k.features[f"victim:{p.role}"] = 1
-        if p.features.get("poison-perfume", 0) > 0 and killers:
-            p.features["poison-perfume"] -= 1
-            # as ruled ("perfume"): poisoned as by the vampire, or dead with his victim
-            now = option(state, "perfume") == "same-night"
-            for killer in sorted(set(killers)):
-                k = state.players[killer]
-                if not k.alive:
-                    continue
-                state.record("perfume", f"{victim}'s perfume poisons {killer}",
-                             subject=killer, actor=victim)
-                if now:
-                    rec.blame[killer] = [victim]
-                    _die(state, killer, "perfume")
-                else:
-                    mark(k, "poison", state.night, victim)
+            if not k.alive:
+                continue
+            state.record("perfume", f"{victim}'s perfume poisons {killer}",
+                         subject=killer, actor=victim)
+            if now:
+                rec.blame[killer] = [victim]
+                _die(state, killer, "perfume")
+            else:
+                mark(k, "poison", state.night, victim)
 
 
 ARMED = ("corrupt-boss", "corrupt-recruiter", "corrupt-goon", "dirty-boss",
