@@ -19,7 +19,7 @@ from engine.rulesets.world_cup_2018.night import (
     town,
     weapons,
 )
-from engine.rulesets.world_cup_2018.night.common import SIDE_CHOOSERS, Records
+from engine.rulesets.world_cup_2018.night.common import OWN_VEST, SIDE_CHOOSERS, Records
 from engine.rulesets.world_cup_2018.night.limits import check_night
 from engine.rulesets.world_cup_2018.night.rulings import RULINGS
 from engine.rulesets.world_cup_2018.night.steps import STEPS
@@ -38,9 +38,11 @@ ROLE_ABILITIES: dict[str, tuple[str, ...]] = {
 SUPPORTED: dict[str, tuple[str, ...]] = dict(ROLE_ABILITIES)
 
 # the features a role starts with: «Имеет бронежилет с начала партии» (the bosses, the
-# sheriff); «Имеет 2 жизни» (the priest), «имеет 2 жизни с начала игры» (the fairy)
+# sheriff: a vest, and which one is his role's, `common.OWN_VEST`); «Имеет 2 жизни» (the
+# priest), «имеет 2 жизни с начала игры» (the fairy)
+_VEST = {"vest": 1, OWN_VEST: 1}
 START: dict[str, dict[str, int]] = {
-    "corrupt-boss": {"vest": 1}, "dirty-boss": {"vest": 1}, "sheriff": {"vest": 1},
+    "corrupt-boss": _VEST, "dirty-boss": _VEST, "sheriff": _VEST,
     "priest": {"lives": 2}, "fairy": {"lives": 2},
 }
 

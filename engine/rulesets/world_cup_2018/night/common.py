@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from engine.night import mechanics as m
 from engine.night.model import Ability, AbilityType, Limit, Move, Value
 from engine.night.state import Attack, NightState, Player
+from engine.rulesets.world_cup_2018.night.rulings import option
 from engine.rulesets.world_cup_2018.vocab import SEED  # noqa: F401  (the night cites it)
 
 OK = "удачно"
@@ -84,14 +85,31 @@ def tell(state: NightState, slot: str, what: str, result: Value, *,
                  recipient=slot, actor=actor, what=what, result=result)
 
 
-def items_of(player: Player) -> list[str]:
-    return [i for i in ITEMS if player.features.get(i, 0) > 0]
+# the vest a role starts with («Имеет бронежилет с начала партии»), counted apart from the
+# vests he holds ("vest") so that the ruling "starting-vest" can keep it from a taker
+OWN_VEST = "own-vest"
+
+
+def items_of(state: NightState, player: Player) -> list[str]:
+    """What a thief or the courtesan can take from the player; as ruled
+    ("starting-vest"), not the vest his role started with."""
+    kept = 0 if option(state, "starting-vest") == "a-thing" else \
+        player.features.get(OWN_VEST, 0)
+    return [i for i in ITEMS if player.features.get(i, 0) - (kept if i == "vest" else 0) > 0]
+
+
+def lose_item(player: Player, item: str) -> None:
+    """One of the player's items is gone (taken or spent); a vest lost leaves him no more
+    vests of his role than vests (a spent or taken vest is the gifted one while he has one)."""
+    player.features[item] = player.features.get(item, 0) - 1
+    if item == "vest" and player.features.get(OWN_VEST, 0) > player.features["vest"]:
+        player.features[OWN_VEST] = max(player.features["vest"], 0)
 
 
 def take_item(state: NightState, move: Move, target: str, item: str) -> None:
     """The actor takes one of the target's items."""
     victim, taker = state.players[target], state.players[move.actor]
-    victim.features[item] = victim.features.get(item, 0) - 1
+    lose_item(victim, item)
     taker.features[item] = taker.features.get(item, 0) + 1
     state.record("item-taken", f"{move.actor} takes {item} from {target} "
                  f"({move.ability.name})", subject=target, actor=move.actor, item=item)

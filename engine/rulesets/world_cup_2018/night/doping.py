@@ -7,8 +7,9 @@ brains (their stake hunt is anyone's `stake`, sent by the necromancer in their p
 будет сообщено о том, что появился еще один зомби и его имя. Самому зомби о том что он съел
 чьи то мозги не сообщается, сообщается лишь об удачной или неудачной попытке съесть мозги.»
 
-"Killed" is whoever would die at the night's end as the necromancer's place comes (the
-stake hunts are counted at the end, after him: a vampire is never raised)."""
+"Killed" is whoever would die at the night's end as the necromancer's place comes: the
+stake hunts come before him («Мирные жители, Некромант» in «Очередность хода»), so a vampire
+(or a necromancer) the hunt killed may be raised, or his brain eaten."""
 
 from __future__ import annotations
 

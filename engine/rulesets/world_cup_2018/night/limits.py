@@ -87,13 +87,14 @@ def check_night(state: NightState, moves: list[Move]) -> list[tuple[Move, str]]:
         why = _one(state, move)
         if why is not None:
             refused.append((move, why))
-    # «могут стрелять только в одного жителя за ночь»: the first in the seed's order (the
-    # boss before the rank and file), then by slot
+    # «могут стрелять только в одного жителя за ночь»: as ruled ("clan-shot"), the first in
+    # the seed's order (the boss before the rank and file), then by slot; or the first sent
     out = {state.seq(x) for x, _ in refused}  # by number (`NightState.seq`)
+    sent = option(state, "clan-shot") == "first-sent"
     for clan in SHOOTING_CLANS:
         shots = sorted((x for x in moves if state.seq(x) not in out and x.ability.id in _CLAN_SHOTS
                         and state.players[x.actor].faction == clan),
-                       key=lambda x: _rank(state, x))
+                       key=lambda x: (x.index, "") if sent else _rank(state, x))
         refused += [(x, "the clan shoots one player a night") for x in shots[1:]]
     for move, _ in refused:
         _unuse(state.players[move.actor], state.night, move.ability.id)

@@ -30,7 +30,7 @@ def _steal(state: NightState, move: Move) -> None:
     option "item")"""
     assert move.target is not None
     m.visit(state, move, move.target)
-    held = items_of(state.players[move.target])
+    held = items_of(state, state.players[move.target])
     if not held:
         fail(state, move, "nothing to steal")
         return
@@ -174,7 +174,7 @@ def _seduce(state: NightState, move: Move) -> None:
     """«ночью блокирует ход персонажа и воздействие на персонажа, если у того есть вещь
     забирает ее себе и отпускает (персонаж делает свой ход).» (which thing: option "item")"""
     assert move.target is not None
-    held = items_of(state.players[move.target])
+    held = items_of(state, state.players[move.target])
     if held:
         m.visit(state, move, move.target)
         take_item(state, move, move.target, pick_item(move, held))

@@ -1,7 +1,8 @@
 """What meets every move as it comes (Saransk, the mirror, the killed, the priest's reach)
-and what the night's end settles: certain deaths, poison and bleeding, the stake hunts, the
-will, the zombies' end with their necromancer, the perfume, sins, the maniac's collection,
-the witness, the treasure hunter's artifacts, the boss's successor, and every move's answer.
+and what the night's end settles: certain deaths (the stake hunts' among them), poison and
+bleeding, the will, the zombies' end with their necromancer, the perfume, sins, the maniac's
+collection, the witness, the treasure hunter's artifacts, the boss's successor, and every
+move's answer.
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ from engine.night import redirect as rd
 from engine.night.model import Move
 from engine.night.state import NightState, Player
 from engine.rulesets.world_cup_2018.night.common import (
-    CLANS,
     COPS,
     NOT_OK,
     OK,
     SHOOTING_CLANS,
     SHOTS,
+    Records,
     cure,
     due,
     mark,
@@ -76,33 +77,11 @@ def _die(state: NightState, slot: str, cause: str) -> None:
         m.die(state, slot, cause)
 
 
-def stakes(state: NightState) -> None:
-    """«Убить вампира можно: 1. Мафия — охота в полном составе клана (полный состав — все
-    живые на момент отправки хода игроки). 2. Все остальные- как минимум 3-ое живых охотятся
-    с кольями на него.»; «Некромант убивается аналогично Вампиру»"""
-    rec = records(state)
-    for target, hunters in sorted(rec.stakes.items()):
-        p = state.players[target]
-        if p.role not in ("vampire", "necromancer") or not p.alive:
-            continue
-        # the clans as the moves were sent (tonight's recruits and zombies not yet theirs)
-        side = rec.side_at_start
-        clans = {side[h] for h in hunters} & set(CLANS)
-        full = any({s for s in rec.alive_at_start if side[s] == c} <= set(hunters)
-                   for c in clans)
-        counted = {h for h in hunters if option(state, "stake-count") == "together" or
-                   side[h] not in CLANS}
-        if len(counted) >= 3 or full:
-            rec.blame[target] = sorted(set(hunters))
-            state.record("staked", f"{target} is killed by the stake hunt of "
-                         f"{', '.join(sorted(set(hunters)))}", subject=target)
-            _die(state, target, "stake")
-
-
 def deaths(state: NightState) -> None:
-    """Certain deaths, last night's poison and bleeding (an antidote cures the poison: «17.
-    Противоядие — излечивает от яда»), the stake hunts, «При вскрытии умирает ночью» (the
-    fairy), then the zombies: «Умирает при смерти или посадки Некроманта»."""
+    """Certain deaths (the stake hunts among them: `town._stake`), last night's poison and
+    bleeding (an antidote cures the poison: «17. Противоядие — излечивает от яда»), «При
+    вскрытии умирает ночью» (the fairy), then the zombies: «Умирает при смерти или посадки
+    Некроманта»."""
     rec = records(state)
     for slot, cause in sorted(rec.doomed.items()):
         _die(state, slot, cause)
@@ -116,7 +95,6 @@ def deaths(state: NightState) -> None:
         rec.blame[slot] = marked_by(p, cause)
         cure(p, cause)
         _die(state, slot, cause)
-    stakes(state)
     for slot, p in sorted(state.players.items()):
         if p.role == "fairy" and p.alive and p.features.get("revealed", 0):
             _die(state, slot, "revealed")
@@ -136,29 +114,46 @@ def consequences(state: NightState) -> None:
     посажен указанный в завещании игрок»), the perfume («ядовитые духи — отравляет
     убийцу»), sins («грешен если убил персонажа»), the maniac's collection of professions."""
     rec = records(state)
-    for victim in killed_tonight(state):
-        p = state.players[victim]
-        for key, v in sorted(p.features.items()):
-            if key.startswith("will:") and v:
-                named = key.split(":", 1)[1]
-                if named in state.players and state.players[named].alive:
-                    state.players[named].alive = False
-                    state.record("jailed", f"{named} is jailed by {victim}'s will",
-                                 "newspaper", subject=named, actor=victim)
-        killers = rec.blame.get(victim, [])
+    # a killer the perfume kills tonight ("perfume": same-night) is killed too: his will,
+    # his perfume and his killer's sin follow in turn
+    done: set[str] = set()
+    while pending := [v for v in killed_tonight(state) if v not in done]:
+        for victim in pending:
+            done.add(victim)
+            _follow(state, rec, victim)
+
+
+def _follow(state: NightState, rec: Records, victim: str) -> None:
+    """What one player's killing tonight brings (`consequences`)."""
+    p = state.players[victim]
+    for key, v in sorted(p.features.items()):
+        if key.startswith("will:") and v:
+            named = key.split(":", 1)[1]
+            if named in state.players and state.players[named].alive:
+                state.players[named].alive = False
+                state.record("jailed", f"{named} is jailed by {victim}'s will",
+                             "newspaper", subject=named, actor=victim)
+    killers = rec.blame.get(victim, [])
+    for killer in sorted(set(killers)):
+        k = state.players[killer]
+        k.features["kills"] = k.features.get("kills", 0) + 1
+        if k.role == "maniac":
+            k.features[f"victim:{p.role}"] = 1
+    if p.features.get("poison-perfume", 0) > 0 and killers:
+        p.features["poison-perfume"] -= 1
+        # as ruled ("perfume"): poisoned as by the vampire, or dead with his victim
+        now = option(state, "perfume") == "same-night"
         for killer in sorted(set(killers)):
             k = state.players[killer]
-            k.features["kills"] = k.features.get("kills", 0) + 1
-            if k.role == "maniac":
-                k.features[f"victim:{p.role}"] = 1
-        if p.features.get("poison-perfume", 0) > 0 and killers:
-            p.features["poison-perfume"] -= 1
-            for killer in sorted(set(killers)):
-                k = state.players[killer]
-                if k.alive:
-                    mark(k, "poison", state.night, victim)
-                    state.record("perfume", f"{victim}'s perfume poisons {killer}",
-                                 subject=killer, actor=victim)
+            if not k.alive:
+                continue
+            state.record("perfume", f"{victim}'s perfume poisons {killer}",
+                         subject=killer, actor=victim)
+            if now:
+                rec.blame[killer] = [victim]
+                _die(state, killer, "perfume")
+            else:
+                mark(k, "poison", state.night, victim)
 
 
 ARMED = ("corrupt-boss", "corrupt-recruiter", "corrupt-goon", "dirty-boss",

@@ -95,6 +95,42 @@ RULINGS: tuple[Ruling, ...] = (
                          "town"),
         ("own-side", "no: the committee is a side of its own")),
        "same-as-town"),
+    # default: the seed's own exception for the thief is the pistol alone («Пистолет не
+    # ворует»), and the boss's «бронежилет» is the very thing the fairy gives as «11.
+    # бронежилет»: nothing makes it less a «вещь»
+    _r("starting-vest", "Is the vest a boss or the sheriff starts with a «вещь» the courtesan "
+       "(and the thief) takes?",
+       "«Имеет бронежилет с начала партии.»; Куртизанка «если у того есть вещь забирает ее "
+       "себе и отпускает (персонаж делает свой ход)»; Вор «Пистолет не ворует ... Если у "
+       "игрока к которому он идет несколько вещей, выбирает что украсть.»",
+       (("a-thing", "yes: a vest is a vest («11. бронежилет»); only the pistol is kept («Пистолет "
+                    "не ворует»): the courtesan takes it and lets him go"),
+        ("part-of-role", "no: like the pistol it is the role's own; only what he was given "
+                         "(a gift, an artifact, a gifted vest) is taken, and a visit finding "
+                         "no other thing blocks and shields him")),
+       "a-thing"),
+    # default: «Очередность хода» puts «Босс мафии» before «Рядовой мафиози», so the boss's
+    # shot takes the clan's one shot first; the log's order is the GM's writing, which the
+    # seed never makes a rule of
+    _r("clan-shot", "Which of two shots of one clan stands («могут стрелять только в одного "
+       "жителя за ночь»)?",
+       "«могут стрелять только в одного жителя за ночь или искать шерифа (Если босс находит "
+       "Шерифа, а рядовой идет стрелять, то осуществляется два выстрела за ночь)»; "
+       "«Очередность хода ... Босс мафии ... Рядовой мафиози»",
+       (("rank", "the one first in the night's order: the boss's, then the recruiter's, then "
+                 "the goon's (by slot among equals)"),
+        ("first-sent", "the one sent first (the first in the GM's log of the night)")),
+       "rank"),
+    # default: the seed's poison is the vampire's, which kills «в следующую ночь» unless
+    # healed, and the doctor «Лечит тех, кого пытаются ... отравить», the antidote
+    # «излечивает от яда»: both need a poison that waits
+    _r("perfume", "When does the poisoned perfume («отравляет убийцу») kill the killer?",
+       "«14. ядовитые духи — отравляет убийцу»; «Впрыскивает яд — травит укушенного ядом, "
+       "если укушенный не излечится в следующую ночь, он умрет.»",
+       (("next-night", "he is poisoned as by the vampire: he dies at the end of the next "
+                       "night unless the doctor or an antidote cures him"),
+        ("same-night", "he dies the night he kills, with his victim (nothing cures him)")),
+       "next-night"),
 )
 
 

@@ -2,7 +2,7 @@
 Where the seed names no place: the mafia's letters go with recruitment («Вербовка»), the
 zombies eat brains and are sent hunting in the necromancer's place (the doping clan), the
 stake hunts of everyone in the citizens' place («Мирные жители», who «Имеют осиновые
-колья»)."""
+колья»), so a hunt's kill is known when the necromancer raises and his zombies eat."""
 
 from __future__ import annotations
 

@@ -137,11 +137,41 @@ def _watch(state: NightState, move: Move) -> None:
 
 
 def _stake(state: NightState, move: Move) -> None:
-    """«Любой игрок вместо своего ночного хода может бегать с колом.» (the hunt is counted at
-    the night's end: `night_end.stakes`)"""
+    """«Любой игрок вместо своего ночного хода может бегать с колом.» Every stake hunt is made
+    in the citizens' place («Мирные жители ... Имеют осиновые колья»), which «Очередность
+    хода» puts before the necromancer's: the hunt is counted as each hunter comes (it only
+    grows: more hunters never undo it), so a hunted vampire or necromancer is killed by the
+    time the necromancer raises and his zombies eat."""
     assert move.target is not None
     m.visit(state, move, move.target)
-    records(state).stakes.setdefault(move.target, []).append(move.actor)
+    hunters = records(state).stakes.setdefault(move.target, [])
+    hunters.append(move.actor)
+    _hunt_kills(state, move.target, hunters)
+
+
+def _hunt_kills(state: NightState, target: str, hunters: list[str]) -> None:
+    """«Убить вампира можно: 1. Мафия — охота в полном составе клана (полный состав — все
+    живые на момент отправки хода игроки). 2. Все остальные- как минимум 3-ое живых охотятся
+    с кольями на него.»; «Некромант убивается аналогично Вампиру». A killed target is
+    certain to die (`doom`: no doctor comes after the citizens) unless the necromancer raises
+    him; every hunter shares the kill."""
+    rec = records(state)
+    p = state.players[target]
+    if p.role not in ("vampire", "necromancer") or not p.alive:
+        return
+    # the clans as the moves were sent (tonight's recruits and zombies not yet theirs)
+    side = rec.side_at_start
+    clans = {side[h] for h in hunters} & set(CLANS)
+    full = any({s for s in rec.alive_at_start if side[s] == c} <= set(hunters)
+               for c in clans)
+    counted = {h for h in hunters if option(state, "stake-count") == "together" or
+               side[h] not in CLANS}
+    if len(counted) < 3 and not full:
+        return
+    rec.blame[target] = sorted(set(hunters))
+    if target not in rec.doomed:  # once: a later hunter only shares the kill
+        state.record("staked", f"{target} is killed by a stake hunt", subject=target)
+        doom(state, target, "stake")
 
 
 ABILITIES: tuple[Ability, ...] = (

@@ -20,6 +20,7 @@ from engine.rulesets.world_cup_2018.night.common import (
     doom,
     fail,
     kill,
+    lose_item,
     mark,
     records,
     shown_role,
@@ -53,7 +54,7 @@ def shoot(state: NightState, move: Move, target: str, *, maniac: bool = False) -
         vest = p.features.get("vest", 0) > 0
         if vest:
             if option(state, "vest") == "one-shot":
-                p.features["vest"] -= 1
+                lose_item(p, "vest")
             state.record("vest", f"{target}'s vest stops {move.actor}'s shot",
                          subject=target, actor=move.actor)
             fail(state, move, "stopped by a vest")
