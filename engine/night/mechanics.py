@@ -153,13 +153,15 @@ def guarded(state: NightState, move: Move, hit: Attack) -> bool:
     return True
 
 
-def heal(state: NightState, move: Move, target: str) -> bool:
-    """Save the target from tonight's death (a treatment); True when there was one to
-    stop. The newspaper shows a successful treatment."""
+def heal(state: NightState, move: Move, target: str,
+         which: Callable[[Attack], bool] = lambda _h: True) -> bool:
+    """Save the target from tonight's death (a treatment) by the attacks `which` picks;
+    True when there was one to stop. The newspaper shows a successful treatment."""
     visit(state, move, target)
     # "Saves a target from being killed in the current night": from every attack that landed
     # but one that ignores the victim's healing
-    hits = spare(state, target, lambda h: not h.ignore_healing, f"healed by {move.actor}")
+    hits = spare(state, target, lambda h: not h.ignore_healing and which(h),
+                 f"healed by {move.actor}")
     if not hits:
         state.record("treated", f"{move.actor} treats {target}: nothing to heal",
                      subject=target, actor=move.actor)

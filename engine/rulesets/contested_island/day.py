@@ -67,7 +67,7 @@ def count_rules(log: GameLog, day: int, chosen: Mapping[str, str],
         v = voters.get(ballot.voter)
         return v.void if v is not None and ballot.special != "cancel" else None
 
-    persuasions = list(persuasion(log, day, notes))
+    persuasions = list(persuasion(log, day, notes, chosen, history))
 
     def extras(standing: dict[str, str], alive: list[str]) -> list[Extra]:
         out: list[Extra] = []
@@ -212,10 +212,13 @@ def _voter(slot: str, role: Role | None, have: frozenset[str], talk: str | None,
 
 # -- day N: Cornelius's Power of Persuasion --------------------------------------------------
 
-def persuasion(log: GameLog, day: int, notes: list[str]) -> Iterator[tuple[str, str, int]]:
+def persuasion(log: GameLog, day: int, notes: list[str], chosen: Mapping[str, str],
+               history: History) -> Iterator[tuple[str, str, int]]:
     """(actor, target, +1 or -1) for each Power of Persuasion the GM logged on the day:
     "At their discretion, can remove or add 1 vote against a target. Cannot be used after
-    recruitment." Counted at the close, when the GM applies it."""
+    recruitment." Counted at the close, when the GM applies it; not when the infection
+    burnt it on a night before (the ruling infection-day-action)."""
+    burnt = _burnt_persuasion(log, day, chosen, history)
     for entry in log.days:
         if entry.number != day:
             continue
@@ -231,7 +234,31 @@ def persuasion(log: GameLog, day: int, notes: list[str]) -> Iterator[tuple[str, 
                 notes.append(f"Power of Persuasion by {action.actor} is not applied: "
                              "\"Cannot be used after recruitment\"")
                 continue
+            if action.actor in burnt:
+                notes.append(f"Power of Persuasion by {action.actor} is not applied: the "
+                             "infection burnt it")
+                continue
             yield action.actor, action.targets[0], int(delta)
+
+
+def _burnt_persuasion(log: GameLog, day: int, chosen: Mapping[str, str],
+                      history: History) -> frozenset[str]:
+    """The slots whose Power of Persuasion the infection burnt on a night before `day`, as
+    the night engine replays the GM's action log (read only under day-too: otherwise no
+    night is replayed for it)."""
+    from engine.night import NightError  # the night engine's, for its record
+    from engine.rulesets.contested_island.night.own import isle
+
+    if chosen.get("contested-island.infection-day-action") != "day-too":
+        return frozenset()
+    before = [n.number for n in log.nights if n.number <= day - 1]
+    if not before:
+        return frozenset()
+    try:
+        players = history.players(max(before))
+    except NightError:
+        return frozenset()
+    return frozenset(slot for slot, p in players.items() if PERSUASION in isle(p).lost)
 
 
 # -- protections from execution --------------------------------------------------------------

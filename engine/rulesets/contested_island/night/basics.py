@@ -16,6 +16,8 @@ from engine.night import mechanics as m
 from engine.night.model import Ability, Limit, Move, Repeat
 from engine.night.state import Attack, NightState, Player
 from engine.rulesets.base import Ruling
+from engine.rulesets.contested_island.night import basics_rulings
+from engine.rulesets.contested_island.night.basics_rulings import ruling
 from engine.rulesets.contested_island.night.characters import ILL
 from engine.rulesets.contested_island.night.own import has, isle, spend, statuses_of
 
@@ -64,12 +66,32 @@ def _murder(state: NightState, move: Move) -> None:
 
 
 def _grumbling(state: NightState, move: Move) -> None:
-    """Baba Nyura: "Performs a psychic attack on the target ... Target's second status
-    changes to "Mentally ill"." """
-    _attack(state, move, "psychic")
-    target = state.players[move.targets[0]]
-    if target.alive:
-        isle(target).statuses["mental"] = ILL
+    """Baba Nyura: "Performs a psychic attack on the target. The next day, the target either
+    attacks their visitor or dies themselves. Target's second status changes to "Mentally
+    ill"." When the target dies (grumbling-death) and whether a stopped attack still changes
+    the status (grumbling-mental): rulings."""
+    target = move.targets[0]
+    was_alive = state.alive(target)
+    hit = m.attack(state, move, target, "psychic")
+    show_psychic(state, move, hit, was_alive)
+    hits = state.dying.get(hit.target, [])
+    if hit.stopped_by is None and any(h is hit for h in hits) and \
+            ruling(state, "grumbling-death") == "next-day":
+        # the night takes no life: what the target does the next day is the GM's to play
+        # (only this attack: the target still dies of any other that landed)
+        left = [h for h in hits if h is not hit]
+        if left:
+            state.dying[hit.target] = left
+        else:
+            del state.dying[hit.target]
+        state.record("grumbling-pending", f"{hit.target} must attack their visitor the next "
+                     "day or die", subject=hit.target, actor=move.actor, harm="psychic")
+    named = state.players[target]  # "Target's second status": the target the move names
+    if not named.alive:
+        return
+    if hit.stopped_by is not None and ruling(state, "grumbling-mental") == "landed":
+        return  # the attack did not land: nothing changes the target's mind
+    isle(named).statuses["mental"] = ILL
 
 
 def _block(state: NightState, move: Move) -> None:
@@ -104,7 +126,18 @@ def _treatment(state: NightState, move: Move) -> None:
     )
 
     target = move.targets[0]
-    m.heal(state, move, target)
+    hits = state.dying.get(target, [])
+    if ruling(state, "treatment-psychic") == "not-psychic" and hits and \
+            all(h.harm == "psychic" for h in hits):
+        # "Cannot cure mental disorders" read as the psychic attack: it goes on to step 25
+        m.visit(state, move, target)
+        state.record("treated", f"{move.actor} treats {target}: cannot cure a psychic "
+                     "attack", subject=target, actor=move.actor)
+    elif ruling(state, "treatment-psychic") == "not-psychic":
+        # each attack its own record: the others healed, a psychic one goes on
+        m.heal(state, move, target, lambda h: h.harm != "psychic")
+    else:
+        m.heal(state, move, target)
     cure(state, move, target)
     m.tell(state, move, target, "physical", statuses_of(state, target)["physical"],
            feature="examination")
@@ -151,7 +184,33 @@ def _surveillance(state: NightState, move: Move) -> None:
     several actions (Jen Li) shows each type; an action refused before the night (used up,
     not theirs) was never applied."""
     target = move.targets[0]
-    m.tell(state, move, target, "type", m.types_applied(state, target))
+    m.tell(state, move, target, "type", _types_applied(state, target))
+
+
+def _types_applied(state: NightState, slot: str) -> str:
+    """`mechanics.types_applied`, with Private Conversation's "(+/-)" as ruled
+    (surveillance-conversation)."""
+    kinds: set[str] = set()
+    for x in state.moves:
+        if x.actor != slot or x.refused or x.ability.extra:
+            continue
+        if x.ability.id == "private-conversation":
+            kinds.add(_conversation_type(state, x))
+        else:
+            kinds.add(x.kind)
+    return ", ".join(sorted(kinds)) if kinds else "none"
+
+
+def _conversation_type(state: NightState, move: Move) -> str:
+    how = ruling(state, "surveillance-conversation")
+    if how == "minus":
+        return "-"
+    if how == "both":
+        return "+/-"
+    from engine.rulesets.contested_island.vocab import ROLES  # the genders are the day's
+    target = state.players.get(move.targets[0]) if move.targets else None
+    role = ROLES.get(target.role) if target is not None else None
+    return "+" if role is not None and role.gender == "female" else "-"
 
 
 ABILITIES: tuple[Ability, ...] = (
@@ -204,6 +263,12 @@ def natural(state: NightState, hit: Attack) -> str | None:
             for own in state.moves:
                 if own.actor == hit.target and not own.done and own.stopped is None:
                     own.stopped = "the doctor heals himself instead"
+            if ruling(state, "self-heal-fact") == "shown":
+                # Clarification 3: "Failed murders are displayed only in case of successful
+                # protection/healing"
+                state.record("healed", f"{hit.target} heals himself of {hit.by}'s physical "
+                             "attack", "newspaper", subject=hit.target, actor=hit.target,
+                             harm="physical")
             return "heals himself instead of his action"
     return None
 
@@ -257,7 +322,7 @@ def carried(state: NightState) -> list[Repeat]:
 
 ENDS: tuple[Callable[[NightState], None], ...] = (psychic_clue, unseen_at_jen_li)
 # the points of the seed this part leaves open, each a named ruling with its options
-RULINGS: tuple[Ruling, ...] = ()
+RULINGS: tuple[Ruling, ...] = basics_rulings.RULINGS
 
 
 def spent_by_day(players: dict[str, Player], used_up: Callable[[], frozenset[str]]) -> None:

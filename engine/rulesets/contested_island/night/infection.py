@@ -63,7 +63,25 @@ RULINGS: tuple[Ruling, ...] = (
                          "actions, as the seed writes them; a recruiter's gifts after)"),
         ("last-listed", "the last the sheet lists first")),
        "first-listed"),
+    # Default: the burning is the night's ("every night", Order 25), and the seed's other
+    # word for the night's actions is "action" too (General Game Rules 6: "only one action
+    # per night"); Persuasion is apart, under "Day Actions" ... (D). "When the target has
+    # nothing left" does not say it must include a day action, so the engine's reading stays.
+    _r("infection-day-action", "Does the infection burn Cornelius's day action (Power of "
+       "Persuasion)?",
+       f"Lucy Farmer, Infection: {INFECTION_WORDS}. Cornelius Lestrange, Day Actions: \"Power "
+       "of Persuasion. ... (D)\"",
+       (("night-only", "no: only night actions and features burn; he dies when they are gone "
+                       "and Persuasion stays his by day"),
+        ("day-too", "yes: Persuasion burns after his night actions, as the sheet lists them; "
+                    "he dies only when it is gone too, and a burnt Persuasion is not applied "
+                    "by day")),
+       "night-only"),
 )
+
+# the day actions a sheet lists after its night actions (Cornelius: "Day Actions: Power of
+# Persuasion"), burnt only where infection-day-action says so
+DAY_ACTIONS: dict[str, tuple[str, ...]] = {"cornelius-lestrange": ("persuasion",)}
 
 
 
@@ -169,6 +187,11 @@ def actions_left(state: NightState, player: Player) -> list[str]:
             1 for _, used, _ in player.used if used == a)
         if not spent:
             out.append(a)
+    # read only for a sheet with a day action ("Cannot be used after recruitment": a
+    # recruit's Persuasion is gone already)
+    if DAY_ACTIONS.get(player.role) and player.recruited_by is None and \
+            _ruling(state, "infection-day-action") == "day-too":
+        out.extend(a for a in DAY_ACTIONS[player.role] if a not in isl.lost)
     return out
 
 
