@@ -213,6 +213,10 @@ class NightRules:
     # what the engine implements of each role, role id -> ability ids, each exercised by
     # scenario cases (tests enforce it): the rule set claims no more
     supported: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # the features the seed gives players (a character's own, what a recruiter grants, the
+    # items they hold), by id: what `mafiakit rulesets` lists as supported when the
+    # scenario cases show it acting (`RuleSet.acting`)
+    features: tuple[str, ...] = ()
     # the seed's features the engine does not model, id -> the seed's words: a player never
     # gets one (a recruiter's gift of it is refused), and `mafiakit rulesets` lists them
     unmodelled: Mapping[str, str] = field(default_factory=dict)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 
 from engine.errors import MafiakitError
 from engine.night.model import NightRules
+from engine.seed_text import SeedNote
 
 if TYPE_CHECKING:  # the day engine imports the rule sets: only its types are named here
     from engine.day.history import History
@@ -161,6 +162,15 @@ class DayRules:
 
 
 @dataclass(frozen=True)
+class Acting:
+    """The abilities and the features a rule set's scenario cases show acting, each with
+    the cases whose stated outcome needs it (tests/engine/acting.py)."""
+
+    abilities: Mapping[str, tuple[str, ...]]
+    features: Mapping[str, tuple[str, ...]]
+
+
+@dataclass(frozen=True)
 class RuleSet:
     id: str
     title: str
@@ -179,6 +189,14 @@ class RuleSet:
     # what a person must be told when a game is counted under this rule set (the generic
     # forum rule set: a guess at the game's rules); shown by the scrape and the count
     warning: str | None = None
+    # the seed file the rules are written from ($MAFIAKIT_SHARED/seeds), if any, and what
+    # becomes of its sentences no case or ruling quotes (docs/rules/<id>.md)
+    seed: str | None = None
+    seed_notes: tuple[SeedNote, ...] = ()
+    # what the scenario cases show acting: ability or feature id -> the cases whose outcome
+    # needs it (generated: engine/rulesets/<package>/acting.py). An ability or feature is
+    # "supported" only when it is here
+    acting: Acting = field(default_factory=lambda: Acting({}, {}))
 
     def role(self, role_id: str) -> Role:
         """The role `role_id`; a `RulingError` naming the rule set's roles otherwise."""

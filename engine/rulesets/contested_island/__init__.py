@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import random
 
-from engine.rulesets.base import DayRules, Roster, RuleSet
-from engine.rulesets.contested_island import day, vocab
+from engine.rulesets.base import Acting, DayRules, Roster, RuleSet
+from engine.rulesets.contested_island import acting, day, seed_notes, vocab
 from engine.rulesets.contested_island.night import NIGHT
 from engine.rulesets.contested_island.night import RULINGS as NIGHT_RULINGS
 from engine.rulesets.contested_island.rulings import RULINGS
@@ -62,6 +62,9 @@ RULESET = RuleSet(
     roster=roster,
     rulings=RULINGS + NIGHT_RULINGS,
     night=NIGHT,
+    seed=vocab.SEED,
+    seed_notes=seed_notes.NOTES,
+    acting=Acting(acting.ABILITIES, acting.FEATURES),
 )
 
 __all__ = ["RULESET", "day", "vocab"]

@@ -29,8 +29,8 @@ messages, the night's rulings) is engine/rulesets/open_roles/night.
 
 from __future__ import annotations
 
-from engine.rulesets.base import DayRules, RuleSet
-from engine.rulesets.open_roles import day, vocab
+from engine.rulesets.base import Acting, DayRules, RuleSet
+from engine.rulesets.open_roles import acting, day, seed_notes, vocab
 from engine.rulesets.open_roles.night import NIGHT
 from engine.rulesets.open_roles.night import RULINGS as NIGHT_RULINGS
 from engine.rulesets.open_roles.rulings import RULINGS
@@ -55,6 +55,9 @@ RULESET = RuleSet(
     roster=vocab.roster,
     rulings=RULINGS + NIGHT_RULINGS,
     night=NIGHT,
+    seed=vocab.SEED,
+    seed_notes=seed_notes.NOTES,
+    acting=Acting(acting.ABILITIES, acting.FEATURES),
 )
 
 __all__ = ["RULESET", "day", "vocab"]

@@ -25,8 +25,8 @@ the day's.
 
 from __future__ import annotations
 
-from engine.rulesets.base import DayRules, RuleSet
-from engine.rulesets.world_cup_2018 import day, vocab
+from engine.rulesets.base import Acting, DayRules, RuleSet
+from engine.rulesets.world_cup_2018 import acting, day, seed_notes, vocab
 from engine.rulesets.world_cup_2018.night import NIGHT
 from engine.rulesets.world_cup_2018.night import RULINGS as NIGHT_RULINGS
 from engine.rulesets.world_cup_2018.rulings import RULINGS
@@ -55,6 +55,9 @@ RULESET = RuleSet(
     roster=vocab.roster,
     rulings=RULINGS + NIGHT_RULINGS,
     night=NIGHT,
+    seed=vocab.SEED,
+    seed_notes=seed_notes.NOTES,
+    acting=Acting(acting.ABILITIES, acting.FEATURES),
 )
 
 __all__ = ["RULESET", "day", "vocab"]

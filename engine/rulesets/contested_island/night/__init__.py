@@ -35,6 +35,8 @@ from engine.rulesets.contested_island.night.own import (
     isle,
 )
 from engine.rulesets.contested_island.night.steps import STEPS
+from engine.rulesets.contested_island.vocab import FEATURES_LIST
+from engine.rulesets.contested_island.vocab import ROLES as _ROLES
 
 PARTS = (basics, infection, recruitment, redirection, ultimates)
 
@@ -124,6 +126,10 @@ NIGHT = NightRules(
     from_day=basics.spent_by_day,  # a one-time protection the day's execution used up
     night_record=lambda _state: IslandNight(),  # tonight's infections, Thwarting Plans
     supported=SUPPORTED,
+    # the characters' own features and the Features List's gifts
+    features=tuple(sorted({f for fs in ROLE_FEATURES.values() for f in fs}
+                          | {f for r in _ROLES.values() for f in r.features}
+                          | (set(FEATURES_LIST) - set(recruitment.UNMODELLED)))),
     unmodelled=recruitment.UNMODELLED,  # Features List gifts refused at recruitment
     option_choices={
         "murder": ({"attack": "physical"}, {"attack": "psychic"}),

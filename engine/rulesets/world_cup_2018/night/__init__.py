@@ -19,7 +19,7 @@ from engine.rulesets.world_cup_2018.night import (
     town,
     weapons,
 )
-from engine.rulesets.world_cup_2018.night.common import OWN_VEST, SIDE_CHOOSERS, Records
+from engine.rulesets.world_cup_2018.night.common import ITEMS, OWN_VEST, SIDE_CHOOSERS, Records
 from engine.rulesets.world_cup_2018.night.limits import check_night
 from engine.rulesets.world_cup_2018.night.rulings import RULINGS
 from engine.rulesets.world_cup_2018.night.steps import STEPS
@@ -88,6 +88,7 @@ NIGHT: NightRules = NightRules(
     winners=winners,
     day_before=day.day_before, from_log=day.after_the_day,
     supported=SUPPORTED,
+    features=ITEMS,  # «вещи»: what a player holds and what takes or uses it
     night_record=lambda _state: Records(),  # the night's own records, empty at the start
     option_choices={
         "gift": ({"gift": "vest", "gift2": "cross"},
