@@ -24,6 +24,7 @@ _CUT = re.compile(r"\.\.\.|…|[;:,()\n]")
 # letter: "т. п." or "e.g. a" go on; "... twice. The target" ends.
 _END = re.compile(r"(?<=[.!?…])\s+(?=[^a-zа-яё])")
 _TAG = re.compile(r"<[^>]*>")
+_TAG_ONLY = re.compile(r"^\([^()\s]{1,6}\)\.?$")  # a bracketed mark alone: "(+)", "(K)"
 _QUOTE = re.compile(r"[«»“”„\"'`’‘]")
 _WORD = re.compile(r"\w+")
 
@@ -83,7 +84,12 @@ def sentences(seed: str) -> list[Sentence]:
         if not line:
             continue
         number += 1
-        parts = [p.strip() for p in _END.split(line) if p.strip()]
+        parts: list[str] = []
+        for p in (p.strip() for p in _END.split(line)):
+            if parts and _TAG_ONLY.match(p):  # "... three nights. (-)": the action's type
+                parts[-1] += " " + p
+            elif p:
+                parts.append(p)
         out += [Sentence(number, i, p) for i, p in enumerate(parts, start=1)]
     return out
 

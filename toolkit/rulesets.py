@@ -23,6 +23,17 @@ def rulesets_json(only: str | None = None) -> dict[str, Any]:
                          "options": [{"value": o.value, "doc": o.doc} for o in r.options]}
                         for r in rs.rulings],
             "night_abilities": sorted(night.abilities) if night is not None else None,
+            # supported: what the scenario cases show acting (a case whose stated outcome
+            # needs the move or the feature), each with those cases; listed and not shown
+            # acting is not claimed as supported
+            "supported": {"abilities": {k: list(v) for k, v in rs.acting.abilities.items()},
+                          "features": {k: list(v) for k, v in rs.acting.features.items()}},
+            "not_shown_acting": {
+                "abilities": sorted(a for a in (night.abilities if night else ())
+                                    if a not in rs.acting.abilities),
+                "features": sorted(f for f in (night.features if night else ())
+                                   if f not in rs.acting.features)},
+            "account": f"docs/rules/{rs.id}.md" if rs.seed is not None else None,
             # the seed's features the night engine does not model (id -> the seed's words)
             "night_unmodelled": dict(night.unmodelled) if night is not None else None,
             # a rule set built from a declaration (the generic forum rule set): its rules
@@ -36,10 +47,30 @@ def print_rulesets(only: str | None, console: Console) -> None:
     for rs in rulesets_json(only)["rulesets"]:
         console.print(f"[bold]{rs['id']}[/bold]  {rs['title']}  [dim]({rs['source']})[/dim]")
         abilities = rs["night_abilities"]
-        console.print("  night: " + (f"{len(abilities)} abilities" if abilities is not None
-                                     else "no night engine yet"), highlight=False)
+        shown, unshown = rs["supported"], rs["not_shown_acting"]
+        if abilities is None:
+            console.print("  night: no night engine yet", highlight=False)
+        else:
+            console.print(f"  night: {len(abilities) - len(unshown['abilities'])} of "
+                          f"{len(abilities)} abilities supported (shown acting in scenario "
+                          "cases)", highlight=False)
+        day_only = sorted(set(shown["abilities"]) - set(abilities or ()))
+        if day_only:
+            console.print(f"  day abilities supported: {', '.join(day_only)}",
+                          highlight=False)
+        if unshown["abilities"]:
+            console.print("  listed, no case shows it acting (not supported): "
+                          + ", ".join(unshown["abilities"]), highlight=False, markup=False)
+        if shown["features"] or unshown["features"]:
+            console.print(f"  features: {len(shown['features'])} supported (shown acting): "
+                          + ", ".join(shown["features"]), highlight=False, markup=False)
+        if unshown["features"]:
+            console.print("  features no case shows acting (not supported): "
+                          + ", ".join(unshown["features"]), highlight=False, markup=False)
         for fid, words in (rs["night_unmodelled"] or {}).items():
             console.print(f"  not modelled: {fid} ({words})", highlight=False, markup=False)
+        if rs["account"]:
+            console.print(f"  the seed clause by clause: {rs['account']}", highlight=False)
         house = rs["house_rules"]
         if house is not None:
             forms = house["votes"]

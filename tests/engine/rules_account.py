@@ -203,6 +203,8 @@ def problems(acc: Account) -> list[str]:
            f"engine/rulesets/{acc.ruleset.id.replace('-', '_')}/seed_notes.py)"
            for r in acc.missing]
     out += [f"{acc.ruleset.id}: seed note stands for no sentence: {n}" for n in acc.stale]
+    out += [f"{acc.ruleset.id}: seed note's `where` is no file of the project: {n}"
+            for n in acc.ruleset.seed_notes if n.where and not (ROOT / n.where).exists()]
     return out
 
 
