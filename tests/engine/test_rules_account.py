@@ -45,8 +45,8 @@ def test_the_account_is_current(ruleset: str) -> None:
     _seed(ruleset)
     _, files = ra.outputs(ruleset)
     for path, text in files.items():
-        assert path.exists() and path.read_text(encoding="utf-8") == text, \
-            f"{path} is out of date: python -m tests.engine.rules_account --write"
+        old = path.read_text(encoding="utf-8") if path.exists() else None
+        assert old == text, f"{path} is out of date: python -m tests.engine.rules_account --write"
 
 
 def test_a_sentence_no_one_quotes_is_in_no_row(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -55,7 +55,8 @@ def test_a_sentence_no_one_quotes_is_in_no_row(monkeypatch: pytest.MonkeyPatch) 
     seed = _seed("contested-island") + "\nZebras juggle purple lanterns at midnight.\n"
     acc = ra.account("contested-island", seed)
     missing = [p for p in ra.problems(acc) if "Zebras juggle" in p]
-    assert missing and "in no row" in missing[0]
+    assert missing
+    assert "in no row" in missing[0]
     rs = get_ruleset("contested-island")
     note = SeedNote(kind="not-modelled", reason="a test", quote="zebras juggle purple")
     gone = SeedNote(kind="story", reason="a test", quote="no such words in the seed")
@@ -65,7 +66,8 @@ def test_a_sentence_no_one_quotes_is_in_no_row(monkeypatch: pytest.MonkeyPatch) 
     assert not [p for p in ra.problems(acc) if "Zebras" in p]
     assert acc.stale == [gone]
     row = next(r for r in acc.rows if r.sentence.text.startswith("Zebras"))
-    assert row.notes == [note] and "not modelled: a test" in ra.render(acc, ({}, {}))
+    assert row.notes == [note]
+    assert "not modelled: a test" in ra.render(acc, ({}, {}))
 
 
 def test_a_note_where_must_exist(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -126,13 +128,15 @@ def test_a_feature_acts_only_where_the_case_needs_it() -> None:
     struck = next(p for p in (CASES / "contested-island" / "night").glob("*.yaml")
                   if load_night_case(p)["id"] == "CI-NIGHT-223")
     case = load_night_case(struck)
-    assert night_holds(case) and not night_holds(case, "preemptive-strike")
+    assert night_holds(case)
+    assert not night_holds(case, "preemptive-strike")
     quiet = {"id": "X", "title": "t", "clause": "c", "ruleset": "contested-island",
              "players": {"R": "rick-morgan", "A": "jen-li", "B": "ru"},
              "nights": [{"actions": [{"actor": "A", "ability": "murder", "targets": ["B"],
                                       "options": {"attack": "physical"}}],
                          "expect": {"deaths": ["B"]}}]}
-    assert night_holds(quiet) and night_holds(quiet, "preemptive-strike")
+    assert night_holds(quiet)
+    assert night_holds(quiet, "preemptive-strike")
     assert "CI-NIGHT-223" in get_ruleset("contested-island").acting.features[
         "preemptive-strike"]
 
