@@ -24,9 +24,11 @@ _CUT = re.compile(r"\.\.\.|…|[;:,()\n]")
 # letter: "т. п." or "e.g. a" go on; "... twice. The target" ends.
 _END = re.compile(r"(?<=[.!?…])\s+(?=[^a-zа-яё])")
 _TAG = re.compile(r"<[^>]*>")
+_NUMBER = re.compile(r"^\d{1,3}[.)]$")  # a list item's number
 _TAG_ONLY = re.compile(r"^\([^()\s]{1,6}\)\.?$")  # a bracketed mark alone: "(+)", "(K)"
 _QUOTE = re.compile(r"[«»“”„\"'`’‘]")
 _WORD = re.compile(r"\w+")
+_QUOTED = re.compile(r'"([^"]+)"|«([^»]+)»|“([^”]+)”')
 
 NoteKind = Literal["story", "heading", "elsewhere", "not-modelled"]
 NOTE_KINDS: dict[str, str] = {
@@ -86,8 +88,8 @@ def sentences(seed: str) -> list[Sentence]:
         number += 1
         parts: list[str] = []
         for p in (p.strip() for p in _END.split(line)):
-            if parts and _TAG_ONLY.match(p):  # "... three nights. (-)": the action's type
-                parts[-1] += " " + p
+            if parts and (_TAG_ONLY.match(p) or _NUMBER.match(parts[-1])):
+                parts[-1] += " " + p  # "... nights. (-)": its type; "1. Босс": an item
             elif p:
                 parts.append(p)
         out += [Sentence(number, i, p) for i, p in enumerate(parts, start=1)]
@@ -113,13 +115,29 @@ class Quotes:
         # the clause's own cut pieces ("Врач команды — ... может лечить себя."): a piece of
         # `PIECE` words or more found whole in a sentence quotes it
         self._pieces = [w for w in (words(p) for p in _CUT.split(text)) if len(w) >= PIECE]
+        # what the clause puts in quotes, whole: a short sentence it quotes alone
+        # ('Features: "Zero vote."')
+        self._quoted = {words(next(g for g in m.groups() if g is not None))
+                        for m in _QUOTED.finditer(text)}
 
-    def covers(self, sentence: Sentence) -> bool:
+    def covers(self, sentence: Sentence, before: tuple[str, ...] = (),
+               after: tuple[str, ...] = ()) -> bool:
         """The clause holds `RUN` words of the sentence in a row (all of them when fewer),
-        or one of its cut pieces is found whole in the sentence."""
+        or one of its cut pieces is found whole in the sentence. A sentence of fewer than
+        `PIECE` words ("- Authority.", "Double vote.") is quoted only together with a
+        neighbour in its paragraph (`before`: the words of the sentence before it, `after`:
+        of the one after), or alone in quotation marks: else any clause naming the
+        character would "quote" it, and a label on a line of its own ("Features:") is no
+        clause's quote."""
         own = words(sentence.text)
         if not own:
             return False
+        if len(own) < PIECE:
+            if own in self._quoted:
+                return True
+            runs = [(*before[-2:], *own)] if before else []
+            runs += [(*own, *after[:PIECE])] if after else []
+            return any(_holds(self.words, run) for run in runs)
         size = min(RUN, len(own))
         if not self._runs[size].isdisjoint(_runs(own, size)):
             return True

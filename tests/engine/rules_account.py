@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.rulesets import RuleSet, get_ruleset, ruleset_ids
-from engine.seed_text import NOTE_KINDS, Quotes, SeedNote, Sentence, noted, sentences
+from engine.seed_text import NOTE_KINDS, Quotes, SeedNote, Sentence, noted, sentences, words
 from tests.engine.acting import Evidence, evidence
 from tests.engine.day_cases import case_files, load_case
 from tests.engine.night_cases import load_night_case, night_case_files
@@ -72,16 +72,30 @@ def clauses(ruleset: str) -> list[tuple[str, str]]:
     return out
 
 
+def neighbours(all_sentences: list[Sentence]) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Each sentence's neighbours in its paragraph (the words before, after; empty at the
+    paragraph's ends), which a short sentence is quoted with."""
+    out = []
+    for i, s in enumerate(all_sentences):
+        prev = all_sentences[i - 1] if i > 0 else None
+        nxt = all_sentences[i + 1] if i + 1 < len(all_sentences) else None
+        out.append((words(prev.text) if prev and prev.paragraph == s.paragraph else (),
+                    words(nxt.text) if nxt and nxt.paragraph == s.paragraph else ()))
+    return out
+
+
 def account(ruleset: str, seed_text: str) -> Account:
     rs = get_ruleset(ruleset)
     all_sentences = sentences(seed_text)
     rows = {s: Row(s) for s in all_sentences}
+    context = neighbours(all_sentences)
     unquoting: list[str] = []
     sources = [(cid, text, "case") for cid, text in clauses(ruleset)]
     sources += [(r.key, r.clause, "ruling") for r in rs.rulings]
     for ident, text, kind in sources:
         quotes = Quotes(text)
-        hit = [s for s in all_sentences if quotes.covers(s)]
+        hit = [s for s, (before, after) in zip(all_sentences, context, strict=True)
+               if quotes.covers(s, before, after)]
         if not hit:
             unquoting.append(ident)
         for s in hit:

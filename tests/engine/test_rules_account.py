@@ -92,6 +92,20 @@ def test_sentences_and_quotes() -> None:
     assert Quotes("X: ... ходы и т ...").covers(two)  # a cut piece found whole
     assert not Quotes("moves are accepted until 23:00").covers(two)  # a paraphrase
     assert not Quotes("принимаются до").covers(two)  # two words are not a quote
+    assert not Quotes("Kills at night").covers(sentences("Title\n")[0])  # nor a heading
+    # a short sentence: quoted with a neighbour of its paragraph, or alone in quotes
+    short = sentences("- Authority. Double vote. Cannot be recruited.\nFeatures:\n")
+    assert [s.text for s in short] == ["- Authority.", "Double vote.",
+                                      "Cannot be recruited.", "Features:"]
+    auth, double, _, label = short
+    assert Quotes("Rick: Authority. Double vote").covers(auth, (), words(double.text))
+    assert Quotes("Rick: Authority. Double vote").covers(double, words(auth.text), ())
+    assert not Quotes("Rick: Double vote").covers(auth, (), words(double.text))
+    assert Quotes('Jen Li: "Double vote."').covers(double)
+    assert not Quotes("Jen Li, Features: a double vote").covers(label)
+    # a list item's number stays with its item
+    assert [s.text for s in sentences("1. Босс мафии. Стреляет.\n")] == [
+        "1. Босс мафии.", "Стреляет."]
     assert [s.ref for s in noted(SeedNote("story", "r", quote="kills at night",
                                           paragraph=True), sentences(seed))] == ["3.1", "3.2"]
     assert [s.ref for s in noted(SeedNote("heading", "r", pattern=r"^Title$"),
