@@ -91,4 +91,12 @@ NOTES: tuple[SeedNote, ...] = (
     SeedNote("elsewhere", "the vest sends no night move (ROLE_ABILITIES['vest'] is empty): it "
              "acts as a state of the target in `harm`, its message comes from `ends.finish`",
              quote="Способность не активная, а пассивная", where=f"{_NIGHT}/rules.py"),
+    # -- short sentences the clauses name only in passing ---------------------------------
+    SeedNote("elsewhere", "checked, not enforced: a night with no maf's kill records "
+             "`duty-missed` and is replayed as logged", quote="Убийство обязательно",
+             where="engine/rulesets/open_roles/night/ends.py"),
+    SeedNote("heading", "the stunner's ability name (its rule follows)", pattern=r"^Оглушает$"),
+    SeedNote("elsewhere", "a follower learns «оглушен» of a stunned target (REASONS in "
+             "night/messages.py; case OR-NIGHT-130)", quote="o оглушен",
+             where="engine/rulesets/open_roles/night/flow.py"),
 )

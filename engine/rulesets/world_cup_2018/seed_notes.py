@@ -93,6 +93,7 @@ NOTES: tuple[SeedNote, ...] = (
              reason="Who qualifies as a «сухарь» is not checked: the engine takes the GM's "
                     "stoning from the log (`day.stoned_at`); checking it would need each "
                     "player's day posts counted over two days."),
+    SeedNote(kind="heading", pattern=r"^Сухарь\.$", reason="The «сухарь» rule's title."),
     SeedNote(kind="not-modelled", quote="Список потенциальных сухарей",
              reason="The GM's list of candidates is his write-up; only the stoning he "
                     "records acts."),
@@ -107,7 +108,9 @@ NOTES: tuple[SeedNote, ...] = (
              reason="`winners`: a clan wins alone with no cops, priest, vampire, light "
                     "mayor/journalist/jester or maniac alive (tests in "
                     "tests/engine/test_world_cup_2018_night.py)."),
-    SeedNote(kind="heading", pattern=r"^Копы$", reason="Victory-condition label."),
+    SeedNote(kind="heading",
+             pattern=r"^(Условия победы:|Мафия|Копы|Мирные|Вампир|Туроператор|Маньяк)$",
+             reason="Victory-condition label (the section's title and a side or role name)."),
     SeedNote(kind="elsewhere", quote="побеждают вместе с мирными",
              where="engine/rulesets/world_cup_2018/night/victory.py",
              reason="`winners`: the cops win with the town when no maniac is alive."),
