@@ -106,6 +106,10 @@ def account(ruleset: str, seed_text: str) -> Account:
         if not hit:
             stale.append(note)
         for s in hit:
+            # a note for a whole paragraph or a pattern speaks for the sentences no case
+            # or ruling quotes: a rule quoted in a story paragraph is not story
+            if (note.paragraph or note.pattern) and (rows[s].cases or rows[s].rulings):
+                continue
             rows[s].notes.append(note)
     return Account(rs, list(rows.values()), stale, sorted(unquoting))
 

@@ -36,10 +36,16 @@ NOTES: tuple[SeedNote, ...] = (
              "on its night sheet (Character.statuses), kept per player in night/own.py and "
              "changed by infection, recruitment and Endless Grumbling",
              pattern=r"^Status: ", where=_SHEETS),
-    SeedNote("elsewhere", "an action's type marker: each night Ability carries its type "
-             "(+, -, I, K), gathered in ABILITIES here; Surveillance reports it, First Aid "
-             "dispels (-), Crow and Jack Ricci treat (K) apart",
-             pattern=r"^\((\+|-|I|K)\)$", where=f"{_NIGHT}/__init__.py"),
+    SeedNote("heading", "a character's name line (the sheet below is theirs)",
+             pattern=r"^(Rick Morgan|Nancy Dark|Ru|Cornelius Lestrange|Rastaman Bob|Max Kane|"
+                     r"Lucy Farmer|Jack Ricci|Max Milton|John Levy|Alex Crow|Baba Nyura|"
+                     r"Jen Li|Patient Zero|Night Hunter)$"),
+    SeedNote("heading", "a section title of the rules",
+             pattern=r"^(Victory Conditions:|Rule Clarifications\.|Set Features\.)$"),
+
+    SeedNote("elsewhere", "an action a recruiter may grant from the Actions List "
+             "(the recruit's `actions` option)", pattern=r"^- Block \(-\)$",
+             where=_RECRUITMENT),
 
     # -- Rick Morgan (paragraphs 7-17) -----------------------------------------------------
     SeedNote("story", "Rick's biography", paragraph=True,
@@ -164,10 +170,9 @@ NOTES: tuple[SeedNote, ...] = (
              quote="Protections are minimized"),
 
     # -- Player List (250-266) -------------------------------------------------------------
-    SeedNote("story", "this game's roster (island - forum nickname; the seed's splitting "
-             "puts the number apart): data of one game, no rule; the islands are the slots "
+    SeedNote("story", "this game's roster (number. island - forum nickname): data of one game, no rule; the islands are the slots "
              "of tests/engine/games/island-16.json",
-             pattern=r"^(\d+\.|(Anguilla|Bora-Bora|Jamaica|Aruba|Laccadive Islands|Cuba|"
+             pattern=r"^\d+\. ((Anguilla|Bora-Bora|Jamaica|Aruba|Laccadive Islands|Cuba|"
                      r"Lofoten Islands|Malta|Corsica|Nusa Lembongan|Seychelles Islands|"
                      r"Singapore|Fiji|Maldives|Zanzibar|Maui) - .+)$"),
 
