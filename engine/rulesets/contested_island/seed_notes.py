@@ -170,8 +170,8 @@ NOTES: tuple[SeedNote, ...] = (
              quote="Protections are minimized"),
 
     # -- Player List (250-266) -------------------------------------------------------------
-    SeedNote("story", "this game's roster (number. island - forum nickname): data of one game, no rule; the islands are the slots "
-             "of tests/engine/games/island-16.json",
+    SeedNote("story", "this game's roster (number. island - forum nickname): data of one "
+             "game, no rule; the islands are the slots of tests/engine/games/island-16.json",
              pattern=r"^\d+\. ((Anguilla|Bora-Bora|Jamaica|Aruba|Laccadive Islands|Cuba|"
                      r"Lofoten Islands|Malta|Corsica|Nusa Lembongan|Seychelles Islands|"
                      r"Singapore|Fiji|Maldives|Zanzibar|Maui) - .+)$"),
