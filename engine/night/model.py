@@ -217,6 +217,9 @@ class NightRules:
     # items they hold), by id: what `mafiakit rulesets` lists as supported when the
     # scenario cases show it acting (`RuleSet.acting`)
     features: tuple[str, ...] = ()
+    # the feature a GM's record names ("Диплом", "double-vote"): a slot change's details
+    # give features by the names the rule set's log uses
+    feature_named: Callable[[str], str | None] = lambda name: name
     # the seed's features the engine does not model, id -> the seed's words: a player never
     # gets one (a recruiter's gift of it is refused), and `mafiakit rulesets` lists them
     unmodelled: Mapping[str, str] = field(default_factory=dict)

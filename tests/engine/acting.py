@@ -174,8 +174,9 @@ def night_evidence(ruleset: str) -> tuple[Evidence, Evidence]:
 
 def day_evidence(ruleset: str) -> tuple[Evidence, Evidence]:
     """(abilities, features) shown acting in the rule set's day cases: the day's and the
-    night before's moves; the features a `changes` entry gives, and those of a
-    character's role (taken from the role for the run)."""
+    night before's moves; the features a `changes` entry gives (each of its `features`
+    taken out, or the whole change for a `gift`), and those of a character's role (taken
+    from the role for the run)."""
     rs = get_ruleset(ruleset)
     abilities: Evidence = {}
     features: Evidence = {}
@@ -187,10 +188,15 @@ def day_evidence(ruleset: str) -> tuple[Evidence, Evidence]:
             for i, a in enumerate(case.get(key) or []):
                 if not day_holds(_without(case, (key, i))):
                     _add(abilities, a["ability"], case["id"])
+        named = rs.night.feature_named if rs.night is not None else (lambda n: n)
         for c, change in enumerate(case.get("changes") or []):
-            for f, feature in enumerate((change.get("details") or {}).get("features") or []):
+            details = change.get("details") or {}
+            for f, feature in enumerate(details.get("features") or []):
                 if not day_holds(_without(case, ("changes", c, "details", "features", f))):
-                    _add(features, feature, case["id"])
+                    _add(features, named(feature) or feature, case["id"])
+            gift = named(str(details["gift"])) if "gift" in details else None
+            if gift is not None and not day_holds(_without(case, ("changes", c))):
+                _add(features, gift, case["id"])
         for feature in sorted({f for r in rs.roles for f in r.features}):
             with _role_without(rs, feature):
                 holds = day_holds(case)

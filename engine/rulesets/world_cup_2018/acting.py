@@ -168,11 +168,17 @@ FEATURES: dict[str, tuple[str, ...]] = {
     "artifact": (
         "WC-NIGHT-098", "WC-NIGHT-099", "WC-NIGHT-100", "WC-NIGHT-108", "WC-NIGHT-184",
     ),
+    "black-mark": (
+        "WC-DAY-022",
+    ),
     "chinese-vest": (
         "WC-NIGHT-026", "WC-NIGHT-028", "WC-NIGHT-167", "WC-NIGHT-180",
     ),
     "cross": (
         "WC-NIGHT-061", "WC-NIGHT-115",
+    ),
+    "diploma": (
+        "WC-DAY-025", "WC-DAY-027",
     ),
     "junk": (
         "WC-NIGHT-127",

@@ -24,7 +24,7 @@ from engine.rulesets.world_cup_2018.night.limits import check_night
 from engine.rulesets.world_cup_2018.night.rulings import RULINGS
 from engine.rulesets.world_cup_2018.night.steps import STEPS
 from engine.rulesets.world_cup_2018.night.victory import winners
-from engine.rulesets.world_cup_2018.vocab import ROLES
+from engine.rulesets.world_cup_2018.vocab import ROLES, gift_id
 
 PARTS = (weapons, mafia, town, neutrals, doping, gifts)
 ABILITIES: dict[str, Ability] = {a.id: a for part in PARTS for a in part.ABILITIES}
@@ -89,6 +89,7 @@ NIGHT: NightRules = NightRules(
     day_before=day.day_before, from_log=day.after_the_day,
     supported=SUPPORTED,
     features=ITEMS,  # «вещи»: what a player holds and what takes or uses it
+    feature_named=gift_id,  # a gift as the log writes it: «черная метка» or its id
     night_record=lambda _state: Records(),  # the night's own records, empty at the start
     option_choices={
         "gift": ({"gift": "vest", "gift2": "cross"},
