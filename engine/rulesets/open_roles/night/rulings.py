@@ -175,4 +175,19 @@ RULINGS: tuple[Ruling, ...] = (
         ("by-reflection", "«Ваше зеркало было разбито»: the words claim a reflection, and "
                           "there was none")),
        "by-moment"),
+    # Default «useless»: the seed's one word on a maf brought back from the samurai's strike
+    # is the doctor's «Защищает (оживляет) мафа от Самурая» (39) with the samurai's «Ваша
+    # цель была защищена (оживлена) врачом» (220): a maf who lives in the morning made the
+    # risk useless. «done» reads the list as the doctor's only and the raise as a new event
+    # after a kill that happened («статус убитого-воскрешенного виден», 232).
+    _r("samurai-raised", "What is the samurai told whose maf, killed by his strike, the "
+       "necromancer raised the same night?",
+       "line 220: «Ваш риск оказался бесполезным ... o Ваша цель была защищена (оживлена) "
+       "врачом»; line 216: «Вы удачно совершили свой ночной ход (Вы убили мафа)»; line 232: "
+       "«Может воскресить убитого текущей ночью ... При этом статус убитого-воскрешенного "
+       "виден»",
+       (("useless", "«Ваш риск оказался бесполезным», as when the doctor revives the maf"),
+        ("done", "«Вы удачно совершили свой ночной ход»: he killed a maf; the raise came "
+                 "after")),
+       "useless"),
 )
