@@ -69,13 +69,16 @@ def _guarded(state: NightState, move: Move, patient: str, how: str) -> bool:
 
 
 def lethal_on(state: NightState, victim: str, by: str, how: str) -> str:
-    """A death that comes back on its maker (a guard's, a bomb's): no guard or doctor stops
-    it, the vest does (line 278)."""
+    """A death that comes back on its maker (a guard's, a bomb's): no guard stops it, the
+    vest does (line 278), a treatment earlier tonight by ruling doctor-counter."""
     if dead(state, victim):
         return "corpse"
     if has_role(state.players[victim], "vest"):
         rec(state).attacked.add(victim)
         return "vest"
+    if c.option(state, "doctor-counter") == "protected" and \
+            protected_stop(state, victim, how, by):
+        return "protected"
     kill_now(state, victim, by, how)
     return "killed"
 

@@ -190,4 +190,18 @@ RULINGS: tuple[Ruling, ...] = (
         ("done", "«Вы удачно совершили свой ночной ход»: he killed a maf; the raise came "
                  "after")),
        "useless"),
+    # Default «dies»: the seed names the one death from an attacker's own move the doctor
+    # stops, «Защищает (оживляет) самурая в случае его ошибки» (40); of the bodyguard it says
+    # only «В случае удачной охраны умирает киллер» (155, 157), and of the bomb «При ночном
+    # убийстве умирает и киллер» (286), with the doctor saving the killer only by treating
+    # the bomb (288). Revival after the death stands either way («Оживляет недавно убитого»).
+    _r("doctor-counter", "Does a treatment earlier tonight save an attacker from the death "
+       "that comes back on him (the bodyguard's, the bomb's)?",
+       "line 29: «Защищает от убийства в текущую ночь»; line 155: «В случае удачной охраны "
+       "умирает киллер»; line 286: «При ночном убийстве умирает и киллер (Пукальщик, Доктор, "
+       "Самурай)»; line 40: «Защищает (оживляет) самурая в случае его ошибки»",
+       (("dies", "no: that death is the outcome of the guard or the bomb, not an attempt the "
+                 "treatment stops (the vest alone withstands it)"),
+        ("protected", "yes: it is a killing like any other; «Вы защитили вашего пациента»")),
+       "dies"),
 )
