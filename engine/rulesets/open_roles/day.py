@@ -317,7 +317,9 @@ def _line_ten(d: _Day, tied: list[str], last: str | None) -> tuple[str | None, s
     for a in choices:
         if (decides and a.actor == last) or a.targets[0] not in tied:
             continue
-        if d.owns(a) and d.can_act(a, None):
+        # seating one's match is an action against him («сведенные не могут предпринимать
+        # никаких действий друг против друга», line 73): the choice does not stand
+        if d.owns(a) and d.can_act(a, a.targets[0]):
             return a.targets[0], f"{d.names(a.actor)} decides «кто сядет»"
     if last is None:
         return None, "no vote was cast on any of them: nobody is seated"
@@ -327,7 +329,7 @@ def _line_ten(d: _Day, tied: list[str], last: str | None) -> tuple[str | None, s
         return None, (f"{d.names(last)} got the last vote and would decide, but is "
                       f"{d.blocked[last]}: nobody is seated")
     for a in choices:
-        if a.actor == last and a.targets[0] in tied:
+        if a.actor == last and a.targets[0] in tied and d.can_act(a, a.targets[0]):
             return a.targets[0], f"{d.names(last)} got the last vote and chooses"
     return None, f"{d.names(last)} got the last vote and decides; the record holds no " \
                  "choice: nobody is seated"
