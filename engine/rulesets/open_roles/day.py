@@ -146,10 +146,12 @@ class _Day:
                 return why
         return None
 
-    def owns(self, action: Action) -> bool:
-        """The move is an ability of its actor's role (`day_roles`); a move that is not
-        is noted and does not stand, one the record cannot tie to a role is noted."""
-        why, doubt = not_his(self.log, action.actor, action.ability, self.day, self.history)
+    def owns(self, action: Action, seated: str | None = None) -> bool:
+        """The move is an ability of its actor's role (`day_roles`; `seated`: the day's
+        seated, for an evening move); a move that is not is noted and does not stand, one the
+        record cannot tie to a role is noted."""
+        why, doubt = not_his(self.log, action.actor, action.ability, self.day, self.history,
+                             seated)
         if why is not None or doubt is not None:
             who = self.names(action.actor)
             self.notes.append(DayEvent(
@@ -315,7 +317,9 @@ def _line_ten(d: _Day, tied: list[str], last: str | None) -> tuple[str | None, s
     for a in choices:
         if (decides and a.actor == last) or a.targets[0] not in tied:
             continue
-        if d.owns(a) and d.can_act(a, None):
+        # seating one's match is an action against him («сведенные не могут предпринимать
+        # никаких действий друг против друга», line 73): the choice does not stand
+        if d.owns(a) and d.can_act(a, a.targets[0]):
             return a.targets[0], f"{d.names(a.actor)} decides «кто сядет»"
     if last is None:
         return None, "no vote was cast on any of them: nobody is seated"
@@ -325,7 +329,7 @@ def _line_ten(d: _Day, tied: list[str], last: str | None) -> tuple[str | None, s
         return None, (f"{d.names(last)} got the last vote and would decide, but is "
                       f"{d.blocked[last]}: nobody is seated")
     for a in choices:
-        if a.actor == last and a.targets[0] in tied:
+        if a.actor == last and a.targets[0] in tied and d.can_act(a, a.targets[0]):
             return a.targets[0], f"{d.names(last)} got the last vote and chooses"
     return None, f"{d.names(last)} got the last vote and decides; the record holds no " \
                  "choice: nobody is seated"
@@ -401,7 +405,7 @@ def _order(d: _Day, rec: VotingRecord) -> tuple[list[str], list[DayEvent]]:
                            f"{' reversed' if d.rule['nonvoter-order'] == 'reverse' else ''}: "
                            f"{show(map(d.names, rest)) or '-'}; cancelled last: "
                            f"{show(map(d.names, tail)) or '-'}"))
-    _evening(d, order, living, events)
+    _evening(d, order, living, events, rec.eliminated)
     return order, events
 
 
@@ -420,16 +424,18 @@ def _is_mafia(faction: str | None) -> bool:
     return (faction or "").casefold() in (rs.MAFIA, "мафия", "маф")
 
 
-def _evening(d: _Day, order: list[str], living: list[str], events: list[DayEvent]) -> None:
+def _evening(d: _Day, order: list[str], living: list[str], events: list[DayEvent],
+             seated: str | None) -> None:
     """«После окончания дня и хода закрепителя мафия может менять выстроенную очередность»
-    (line 16): the fixer's first place, then the mafia's moves."""
+    (line 16): the fixer's first place (a master's too, who got it from the fixer `seated`
+    at the close: the evening follows the seating), then the mafia's moves."""
     for a in _day_actions(d.log, d.day, rs.FIX_FIRST):
         who = d.names(a.actor)
         if a.actor not in living or not a.targets or a.targets[0] not in order:
             events.append(DayEvent(None, "ignored", f"{who}'s fix-first does not stand: "
                                    "the fixer or the target is not alive for the night"))
             continue
-        if not d.owns(a):
+        if not d.owns(a, seated):
             continue
         if d.rule["block-evening"] == "blocked" and a.actor in d.blocked:
             events.append(DayEvent(None, "ignored", f"{who}'s fix-first does not stand: {who} "

@@ -49,12 +49,14 @@ def role_on(log: GameLog, slot: str, day: int) -> str | None:
     return found
 
 
-def not_his(log: GameLog, slot: str, ability: str, day: int,
-            history: History | None) -> tuple[str | None, str | None]:
+def not_his(log: GameLog, slot: str, ability: str, day: int, history: History | None,
+            seated: str | None = None) -> tuple[str | None, str | None]:
     """(why the move is void, None) when `slot` does not have the day ability `ability` on
     day `day`; (None, a note) when it stands but the record cannot show it is his (no role
     recorded, or a master whose acquisitions the nights cannot tell); (None, None) when it
-    is his."""
+    is his. `seated`: the player seated at the day's close, for an evening move: the master
+    has his abilities from the seating on («После каждой посадки ... получает способности
+    посаженного», 206), whatever he had before (ruling master-gain: last or all alike)."""
     role = role_on(log, slot, day)
     if role is None:
         return None, f"the record gives {slot} no role of the list: the move is taken as " \
@@ -63,6 +65,8 @@ def not_his(log: GameLog, slot: str, ability: str, day: int,
         return None, None
     owner = next(r for r, abilities in DAY_ABILITIES.items() if ability in abilities)
     if role == "master":
+        if seated is not None and seated != slot and role_on(log, seated, day) == owner:
+            return None, None
         acquired, why = _acquired(log, slot, day, history)
         if why is not None:
             return None, why

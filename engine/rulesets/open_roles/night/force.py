@@ -12,6 +12,7 @@ from engine.rulesets.open_roles.night.records import (
     BORED_NEXT,
     Guard,
     dead,
+    has_role,
     is_mafia,
     kill_now,
     note,
@@ -67,7 +68,11 @@ def strike(state: NightState, move: Move) -> None:
                       "vest": ("samurai-useless", "vest")}.get(out, ("samurai-done", "maf"))
         note(state, move.actor, what, target, case)
         return
-    # a mistake: the samurai dies, unless a doctor protects him (line 40)
+    # a mistake: the samurai dies, unless a doctor protects him (line 40). He still tried to
+    # kill («Вы пытались убить чижа», 217): a vest or bomb is told «На вас было совершено
+    # нападение (Кто-то пытался вас убить)» (283, 291), though the strike does not land
+    if has_role(state.players[target], "vest") or has_role(state.players[target], "bomb"):
+        rec(state).attacked.add(target)
     note(state, move.actor, "samurai-wrong", target, "honest")
     if not protected_stop(state, move.actor, "mistake", move.actor):
         kill_now(state, move.actor, move.actor, "mistake")

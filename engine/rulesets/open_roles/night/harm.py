@@ -69,13 +69,16 @@ def _guarded(state: NightState, move: Move, patient: str, how: str) -> bool:
 
 
 def lethal_on(state: NightState, victim: str, by: str, how: str) -> str:
-    """A death that comes back on its maker (a guard's, a bomb's): no guard or doctor stops
-    it, the vest does (line 278)."""
+    """A death that comes back on its maker (a guard's, a bomb's): no guard stops it, the
+    vest does (line 278), a treatment earlier tonight by ruling doctor-counter."""
     if dead(state, victim):
         return "corpse"
     if has_role(state.players[victim], "vest"):
         rec(state).attacked.add(victim)
         return "vest"
+    if c.option(state, "doctor-counter") == "protected" and \
+            protected_stop(state, victim, how, by):
+        return "protected"
     kill_now(state, victim, by, how)
     return "killed"
 
@@ -142,17 +145,19 @@ def try_stun(state: NightState, move: Move, target: str) -> str:
     return stun_player(state, target, move.actor)
 
 
-def revive(state: NightState, target: str, by: str) -> None:
-    """The doctor (or necromancer) brings back one killed tonight: the stunner's «Вы убили»
-    and the samurai's «Вы удачно совершили свой ночной ход» become misses."""
+def revive(state: NightState, target: str, by: str, *, raised: bool = False) -> None:
+    """The doctor (or necromancer: `raised`) brings back one killed tonight: the stunner's
+    «Вы убили» and the samurai's «Вы удачно совершили свой ночной ход» become misses (the
+    samurai's, after a raise, by ruling samurai-raised)."""
     r = rec(state)
+    samurai_missed = not raised or c.option(state, "samurai-raised") == "useless"
     death = r.dead.pop(target)
     state.record("revived-now", f"{by} revives {target} (killed by {death.by})",
                  subject=target, actor=by)
     for n in r.notes:
         if n.subject == target and n.what == "stun-killed":
             n.what, n.case = "stun-milk", "doctor-after"
-        elif n.subject == target and n.what == "samurai-done":
+        elif n.subject == target and n.what == "samurai-done" and samurai_missed:
             n.what, n.case = "samurai-useless", "revived"
     if death.how == c.STUN:
         state.players[target].features[STUNS] = 1  # «количество ударов считается равным 1»

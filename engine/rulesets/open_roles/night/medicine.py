@@ -129,7 +129,7 @@ def raise_dead(state: NightState, move: Move) -> None:
         _refund(state, move)
         return
     if target in r.dead:
-        revive(state, target, move.actor)
+        revive(state, target, move.actor, raised=True)
     else:
         p.alive = True
         p.killed = None

@@ -184,8 +184,12 @@ def swap(state: NightState, move: Move) -> None:
     y, _ = reflect(state, move, move.targets[1])
     move.targets = [x, y]
     for t in (x, y):
+        # the witch matched with a target: her swap is an action of one matched player on
+        # the other, which the match stops («Вы вовремя свели», line 84: `stopped_by_pair`
+        # counts it); the two targets matched with each other stop the swap too (line 197),
+        # but that is no action between them
         why = ("dead" if dead(state, t) else "driven" if away(state, t) is not None
-               else "matched" if pair_of(state, t, move.actor) or pair_of(state, x, y)
+               else "matched" if stopped_by_pair(state, move, t) or pair_of(state, x, y)
                else "stunned" if t in r.stunned else "blocked" if t in r.blocked else None)
         if why is not None:
             stop(state, move, "target-unable", f"{t}: {why}")

@@ -175,4 +175,33 @@ RULINGS: tuple[Ruling, ...] = (
         ("by-reflection", "«Ваше зеркало было разбито»: the words claim a reflection, and "
                           "there was none")),
        "by-moment"),
+    # Default «useless»: the seed's one word on a maf brought back from the samurai's strike
+    # is the doctor's «Защищает (оживляет) мафа от Самурая» (39) with the samurai's «Ваша
+    # цель была защищена (оживлена) врачом» (220): a maf who lives in the morning made the
+    # risk useless. «done» reads the list as the doctor's only and the raise as a new event
+    # after a kill that happened («статус убитого-воскрешенного виден», 232).
+    _r("samurai-raised", "What is the samurai told whose maf, killed by his strike, the "
+       "necromancer raised the same night?",
+       "line 220: «Ваш риск оказался бесполезным ... o Ваша цель была защищена (оживлена) "
+       "врачом»; line 216: «Вы удачно совершили свой ночной ход (Вы убили мафа)»; line 232: "
+       "«Может воскресить убитого текущей ночью ... При этом статус убитого-воскрешенного "
+       "виден»",
+       (("useless", "«Ваш риск оказался бесполезным», as when the doctor revives the maf"),
+        ("done", "«Вы удачно совершили свой ночной ход»: he killed a maf; the raise came "
+                 "after")),
+       "useless"),
+    # Default «dies»: the seed names the one death from an attacker's own move the doctor
+    # stops, «Защищает (оживляет) самурая в случае его ошибки» (40); of the bodyguard it says
+    # only «В случае удачной охраны умирает киллер» (155, 157), and of the bomb «При ночном
+    # убийстве умирает и киллер» (286), with the doctor saving the killer only by treating
+    # the bomb (288). Revival after the death stands either way («Оживляет недавно убитого»).
+    _r("doctor-counter", "Does a treatment earlier tonight save an attacker from the death "
+       "that comes back on him (the bodyguard's, the bomb's)?",
+       "line 29: «Защищает от убийства в текущую ночь»; line 155: «В случае удачной охраны "
+       "умирает киллер»; line 286: «При ночном убийстве умирает и киллер (Пукальщик, Доктор, "
+       "Самурай)»; line 40: «Защищает (оживляет) самурая в случае его ошибки»",
+       (("dies", "no: that death is the outcome of the guard or the bomb, not an attempt the "
+                 "treatment stops (the vest alone withstands it)"),
+        ("protected", "yes: it is a killing like any other; «Вы защитили вашего пациента»")),
+       "dies"),
 )
