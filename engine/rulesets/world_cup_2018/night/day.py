@@ -15,6 +15,7 @@ from engine.gamelog import Action, GameLog
 from engine.night.state import NightState, Player
 from engine.rulesets.world_cup_2018.night.common import SHOOTING_CLANS
 from engine.rulesets.world_cup_2018.night.town import ARTIFACTS as HOW_MANY
+from engine.rulesets.world_cup_2018.night.town import inherit_artifacts
 from engine.rulesets.world_cup_2018.vocab import ARTIFACTS, RELEASE
 
 
@@ -54,12 +55,16 @@ def after_the_day(log: GameLog, players: dict[str, Player], night: int,
     """What the GM's record of the day before night N (its announced deaths and seatings
     already on `players`) sets before the night: the stones (`stones`); the zombies of a
     necromancer seated or dead by day, who die with him («Умирает при смерти или посадки
-    Некроманта»: by day, so no death of the night); a seated boss's successor («При
+    Некроманта»: by day, so no death of the night); the artifacts of a holder seated or
+    killed by day, which the treasure hunter gets; a seated boss's successor («При
     смерти/посадки босса, следующим боссом становиться рядовой мафиози»: the heir is boss
     for the night)."""
     from engine.rulesets.world_cup_2018.night.night_end import heir  # the night's end imports this
 
     stones(log, players, night, rulings)
+    # «При посадке или убийстве владельца артефакта получает его автоматом»: a holder
+    # seated or killed by day leaves his artifacts to the treasure hunter before the night
+    inherit_artifacts(players, sorted(s for s, p in players.items() if not p.alive))
     necros = [p for p in players.values() if p.role == "necromancer"]
     if necros and not any(p.alive for p in necros):
         for p in players.values():

@@ -130,6 +130,27 @@ def _hunt(state: NightState, move: Move) -> None:
     answer(state, move, OK)
 
 
+def inherit_artifacts(players: dict[str, Player], gone: list[str]) -> list[str]:
+    """«При посадке или убийстве владельца артефакта получает его автоматом.»: the first
+    living treasure hunter takes the artifacts of each player in `gone` (killed or jailed);
+    the holders he took from, in order."""
+    hunters = [s for s, p in sorted(players.items())
+               if p.role == "treasure-hunter" and p.alive]
+    if not hunters:
+        return []
+    me, out = players[hunters[0]], []
+    for victim in gone:
+        held = players[victim].features.get("artifact", 0)
+        if held <= 0 or victim == hunters[0]:
+            continue
+        players[victim].features["artifact"] = 0
+        me.features["artifact"] = me.features.get("artifact", 0) + held
+        if not me.features.get(f"found:{victim}", 0):
+            me.features["artifacts-known"] = me.features.get("artifacts-known", 0) + held
+        out.append(victim)
+    return out
+
+
 def _watch(state: NightState, move: Move) -> None:
     """«Выбирает игрока за которым будет следить» (what he sees: `night_end.witness`)"""
     assert move.target is not None
