@@ -51,6 +51,23 @@ def priest_reach(state: NightState, move: Move) -> None:
         move.stopped = "the target is isolated"
 
 
+def confessed(state: NightState, move: Move) -> None:
+    """As ruled ("confession-shield": whole-night), «которую этой ночью никто не может
+    подвергнуть воздействию» holds for the moves before the priest's too: a move of an
+    earlier step on the player a confession still standing names tonight fails (the moves
+    after the priest's meet his isolation)."""
+    if option(state, "confession-shield") != "whole-night" or \
+            move.ability.id == "confession":
+        return
+    rules = state.rules
+    if rules.step_index(move.ability.step) >= rules.step_index("priest"):
+        return
+    shielded = {t for x in state.moves if x.ability.id == "confession" and x.stopped is None
+                and not x.done for t in x.targets}
+    if any(t in shielded and t != move.actor for t in move.targets):
+        move.stopped = "the target is at confession"
+
+
 def mirror(state: NightState, move: Move) -> None:
     """«зеркало — перенаправляет любое действие на выбранного игрока»"""
     mirrors = records(state).mirrors
@@ -69,7 +86,7 @@ def killed_first(state: NightState, move: Move) -> None:
 
 
 # the mirror first: Saransk and the priest's reach then judge where the move goes
-RETARGET = (mirror, killed_first, saransk, priest_reach)
+RETARGET = (mirror, confessed, killed_first, saransk, priest_reach)
 
 
 def _die(state: NightState, slot: str, cause: str) -> None:
