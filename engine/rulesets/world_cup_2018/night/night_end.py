@@ -121,11 +121,12 @@ def deaths(state: NightState) -> None:
 def zombies_follow(state: NightState) -> None:
     """«Умирает при смерти или посадки Некроманта»: with no necromancer left alive (dead,
     or jailed tonight by a will), every zombie dies."""
-    necros = [p for p in state.players.values() if p.role == "necromancer"]
-    if necros and not any(p.alive for p in necros):
+    necros = [s for s, p in state.players.items() if p.role == "necromancer"]
+    if necros and not any(state.players[s].alive for s in necros):
+        jailed = {e.subject for e in state.events if e.kind == "jailed"} >= set(necros)
         for slot, p in sorted(state.players.items()):
             if p.role == "zombie" and p.alive:
-                _die(state, slot, "the necromancer is dead or jailed")
+                _die(state, slot, f"the necromancer is {'jailed' if jailed else 'dead'}")
 
 
 def killed_tonight(state: NightState) -> list[str]:
