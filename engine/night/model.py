@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
 from engine.gamelog.base import OptionValue
@@ -96,6 +97,8 @@ class Move:
     # one logged move share its index). Not compared: a number says which move, not what
     # the move did, and replays that did the same are equal
     seq: int = field(default=0, compare=False)
+    # when the GM's log says it was sent (`Action.submitted_at`), for a rule set's deadline
+    sent_at: datetime | None = field(default=None, compare=False)
 
     @property
     def target(self) -> str | None:

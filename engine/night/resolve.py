@@ -97,7 +97,7 @@ def _moves(state: NightState, actions: Sequence[Action]) -> list[Move]:
                          f"{action.ability!r} in the rule set", actor=action.actor)
             continue
         move = Move(i, action.actor, ability, list(action.targets), dict(action.options),
-                    tuple(action.targets))
+                    tuple(action.targets), sent_at=action.submitted_at)
         state.seq(move)  # numbered as it enters the night, in the log's order
         moves.append(move)
         move.stopped = _invalid(state, move, counted)

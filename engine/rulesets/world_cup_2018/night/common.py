@@ -106,9 +106,44 @@ def lose_item(player: Player, item: str) -> None:
         player.features[OWN_VEST] = max(player.features["vest"], 0)
 
 
+# an artifact's identity, a feature of its holder ("art:<first holder>#<n>"): the treasure
+# hunter «найдёт все» by the artifacts, not by the times he came on one (a stolen one he
+# found before is the same artifact); named as the count "artifact" first needs one
+ART = "art:"
+
+
+def artifact_ids(player: Player) -> list[str]:
+    """The identities of the artifacts the player holds, one for each of his count."""
+    ids = sorted(k for k, v in player.features.items() if k.startswith(ART) and v > 0)
+    n = 0
+    while len(ids) < player.features.get("artifact", 0):
+        n += 1
+        key = f"{ART}{player.slot}#{n}"
+        if key not in player.features:  # one that left him keeps its 0: never reused
+            player.features[key] = 1
+            ids.append(key)
+    return ids[:max(player.features.get("artifact", 0), 0)]
+
+
+def move_artifacts(src: Player, dst: Player, how_many: int | None = None) -> list[str]:
+    """Hand `how_many` of src's artifacts (all: None) over to dst, counts and identities."""
+    ids = artifact_ids(src)[:how_many]
+    for key in ids:
+        src.features[key] = 0
+        dst.features[key] = 1
+    src.features["artifact"] = src.features.get("artifact", 0) - len(ids)
+    dst.features["artifact"] = dst.features.get("artifact", 0) + len(ids)
+    return ids
+
+
 def take_item(state: NightState, move: Move, target: str, item: str) -> None:
     """The actor takes one of the target's items."""
     victim, taker = state.players[target], state.players[move.actor]
+    if item == "artifact":
+        move_artifacts(victim, taker, 1)
+        state.record("item-taken", f"{move.actor} takes {item} from {target} "
+                     f"({move.ability.name})", subject=target, actor=move.actor, item=item)
+        return
     lose_item(victim, item)
     taker.features[item] = taker.features.get(item, 0) + 1
     state.record("item-taken", f"{move.actor} takes {item} from {target} "

@@ -10,11 +10,13 @@ player named twice holding two). The treasure hunter looks for them by night («
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime, time
 
 from engine.gamelog import Action, GameLog
 from engine.night.state import NightState, Player
 from engine.rulesets.world_cup_2018.night.common import SHOOTING_CLANS
 from engine.rulesets.world_cup_2018.night.town import ARTIFACTS as HOW_MANY
+from engine.rulesets.world_cup_2018.night.town import inherit_artifacts
 from engine.rulesets.world_cup_2018.vocab import ARTIFACTS, RELEASE
 
 
@@ -54,12 +56,16 @@ def after_the_day(log: GameLog, players: dict[str, Player], night: int,
     """What the GM's record of the day before night N (its announced deaths and seatings
     already on `players`) sets before the night: the stones (`stones`); the zombies of a
     necromancer seated or dead by day, who die with him («Умирает при смерти или посадки
-    Некроманта»: by day, so no death of the night); a seated boss's successor («При
+    Некроманта»: by day, so no death of the night); the artifacts of a holder seated or
+    killed by day, which the treasure hunter gets; a seated boss's successor («При
     смерти/посадки босса, следующим боссом становиться рядовой мафиози»: the heir is boss
     for the night)."""
     from engine.rulesets.world_cup_2018.night.night_end import heir  # the night's end imports this
 
     stones(log, players, night, rulings)
+    # «При посадке или убийстве владельца артефакта получает его автоматом»: a holder
+    # seated or killed by day leaves his artifacts to the treasure hunter before the night
+    inherit_artifacts(players, sorted(s for s, p in players.items() if not p.alive))
     necros = [p for p in players.values() if p.role == "necromancer"]
     if necros and not any(p.alive for p in necros):
         for p in players.values():
@@ -81,6 +87,22 @@ def stones(log: GameLog, players: dict[str, Player], night: int,
         player.features["stoned"] = 1 if stoned_at(log, slot, night, None) else 0
 
 
+# «День в случае отсутствия форс-мажора открывается в 23:30 по московскому времени.»
+DAY_OPENS = time(23, 30)
+
+
+def late_day_move(at: datetime | None) -> bool:
+    """«Дневные ходы можно делать до 19:00 по московскому времени.»: a day move sent between
+    19:00 and the next day's opening at 23:30 (Moscow time) is late; one with no time is
+    taken. By the time of day alone, since a night's record does not carry the day's date."""
+    from engine.rulesets.world_cup_2018.day import DAY_MOVES_UNTIL, MSK  # imports the rule set
+
+    if at is None:
+        return False
+    local = at.astimezone(MSK).time()
+    return DAY_MOVES_UNTIL <= local < DAY_OPENS
+
+
 def release(state: NightState, action: Action) -> None:
     """«визитка начальника тюрьмы — 1 раз можно выпустить любого игрока чья роль не
     вскрыта»: the holder spends the card and the jailed player is back for the night (the GM
@@ -89,7 +111,9 @@ def release(state: NightState, action: Action) -> None:
     holder = state.players.get(action.actor)
     target = state.players.get(action.targets[0]) if action.targets else None
     why = None
-    if holder is None or not holder.alive:
+    if late_day_move(action.submitted_at):
+        why = "a day move sent after 19:00 («Дневные ходы можно делать до 19:00»)"
+    elif holder is None or not holder.alive:
         why = "the holder is not a living player"
     elif holder.features.get("warden-card", 0) <= 0:
         why = "no prison warden's card («визитка начальника тюрьмы»)"

@@ -4,6 +4,8 @@ never by the order of the GM's log."""
 
 from __future__ import annotations
 
+from datetime import datetime, time
+
 from engine.night.model import Move
 from engine.night.state import NightState, Player
 from engine.rulesets.world_cup_2018.night.common import SHOOTING_CLANS, records
@@ -45,6 +47,8 @@ def _gift(state: NightState, move: Move) -> str | None:
 
 def _one(state: NightState, move: Move) -> str | None:
     p = state.players[move.actor]
+    if late_night_move(move.sent_at):
+        return "sent after 23:00 («принимаются до 23:00 по Москве»)"
     if any(t == move.actor for t in move.targets) and move.ability.id not in _SELF:
         return "an action cannot be directed at oneself"
     if any(not state.players[t].alive for t in move.targets):
@@ -64,6 +68,20 @@ def _one(state: NightState, move: Move) -> str | None:
     if move.ability.id == "gift":
         return _gift(state, move)
     return None
+
+
+# «Ходы отправляются в форумную личку в течении дня и ночи, принимаются до 23:00 по
+# Москве.»; «День ... открывается в 23:30»: what is sent from then on is for the next night
+NIGHT_MOVES_UNTIL, DAY_OPENS = time(23, 0), time(23, 30)
+
+
+def late_night_move(at: datetime | None) -> bool:
+    """A night move sent between 23:00 and the next day's opening at 23:30 (Moscow time) is
+    late; one with no time is taken. By the time of day alone: a move sent during the day
+    for the coming night is in time."""
+    from engine.rulesets.world_cup_2018.day import MSK  # the day module imports the rule set
+
+    return at is not None and NIGHT_MOVES_UNTIL <= at.astimezone(MSK).time() < DAY_OPENS
 
 
 def _rank(state: NightState, move: Move) -> tuple[int, str]:

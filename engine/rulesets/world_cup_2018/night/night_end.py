@@ -28,7 +28,7 @@ from engine.rulesets.world_cup_2018.night.common import (
     tell,
 )
 from engine.rulesets.world_cup_2018.night.rulings import option
-from engine.rulesets.world_cup_2018.night.town import ARTIFACTS
+from engine.rulesets.world_cup_2018.night.town import ARTIFACTS, inherit_artifacts
 
 
 def saransk(state: NightState, move: Move) -> None:
@@ -51,6 +51,23 @@ def priest_reach(state: NightState, move: Move) -> None:
         move.stopped = "the target is isolated"
 
 
+def confessed(state: NightState, move: Move) -> None:
+    """As ruled ("confession-shield": whole-night), «которую этой ночью никто не может
+    подвергнуть воздействию» holds for the moves before the priest's too: a move of an
+    earlier step on the player a confession still standing names tonight fails (the moves
+    after the priest's meet his isolation)."""
+    if option(state, "confession-shield") != "whole-night" or \
+            move.ability.id == "confession":
+        return
+    rules = state.rules
+    if rules.step_index(move.ability.step) >= rules.step_index("priest"):
+        return
+    shielded = {t for x in state.moves if x.ability.id == "confession" and x.stopped is None
+                and not x.done for t in x.targets}
+    if any(t in shielded and t != move.actor for t in move.targets):
+        move.stopped = "the target is at confession"
+
+
 def mirror(state: NightState, move: Move) -> None:
     """«зеркало — перенаправляет любое действие на выбранного игрока»"""
     mirrors = records(state).mirrors
@@ -69,7 +86,7 @@ def killed_first(state: NightState, move: Move) -> None:
 
 
 # the mirror first: Saransk and the priest's reach then judge where the move goes
-RETARGET = (mirror, killed_first, saransk, priest_reach)
+RETARGET = (mirror, confessed, killed_first, saransk, priest_reach)
 
 
 def _die(state: NightState, slot: str, cause: str) -> None:
@@ -98,15 +115,29 @@ def deaths(state: NightState) -> None:
     for slot, p in sorted(state.players.items()):
         if p.role == "fairy" and p.alive and p.features.get("revealed", 0):
             _die(state, slot, "revealed")
-    necros = [p for p in state.players.values() if p.role == "necromancer"]
-    if necros and not any(p.alive for p in necros):
+    zombies_follow(state)
+
+
+def zombies_follow(state: NightState) -> None:
+    """«Умирает при смерти или посадки Некроманта»: with no necromancer left alive (dead,
+    or jailed tonight by a will), every zombie dies."""
+    necros = [s for s, p in state.players.items() if p.role == "necromancer"]
+    if necros and not any(state.players[s].alive for s in necros):
+        jailed = {e.subject for e in state.events if e.kind == "jailed"} >= set(necros)
         for slot, p in sorted(state.players.items()):
             if p.role == "zombie" and p.alive:
-                _die(state, slot, "the necromancer is dead")
+                _die(state, slot, f"the necromancer is {'jailed' if jailed else 'dead'}")
 
 
 def killed_tonight(state: NightState) -> list[str]:
     return [e.subject for e in state.events if e.kind == "killed" and e.subject]
+
+
+def gone_tonight(state: NightState) -> list[str]:
+    """Killed tonight, or jailed tonight by a will: what «При смерти/посадки босса» and
+    «При посадке или убийстве владельца артефакта» both name."""
+    jailed = [e.subject for e in state.events if e.kind == "jailed" and e.subject]
+    return killed_tonight(state) + [j for j in jailed if j not in killed_tonight(state)]
 
 
 def consequences(state: NightState) -> None:
@@ -116,11 +147,13 @@ def consequences(state: NightState) -> None:
     rec = records(state)
     # a killer the perfume kills tonight ("perfume": same-night) is killed too: his will,
     # his perfume and his killer's sin follow in turn
+    # a necromancer the will jails takes his zombies with him, and their killing follows
     done: set[str] = set()
     while pending := [v for v in killed_tonight(state) if v not in done]:
         for victim in pending:
             done.add(victim)
             _follow(state, rec, victim)
+        zombies_follow(state)
 
 
 def _follow(state: NightState, rec: Records, victim: str) -> None:
@@ -192,14 +225,7 @@ def artifacts(state: NightState) -> None:
     if not hunters:
         return
     me = state.players[hunters[0]]
-    for victim in killed_tonight(state):
-        held = state.players[victim].features.get("artifact", 0)
-        if held <= 0:
-            continue
-        state.players[victim].features["artifact"] = 0
-        me.features["artifact"] = me.features.get("artifact", 0) + held
-        if not me.features.get(f"found:{victim}", 0):
-            me.features["artifacts-known"] = me.features.get("artifacts-known", 0) + held
+    for victim in inherit_artifacts(state.players, gone_tonight(state)):
         tell(state, hunters[0], "artifact", victim, subject=victim)
     if me.features.get("artifacts-known", 0) >= ARTIFACTS and not me.features.get(
             "knows-cops", 0):
@@ -226,8 +252,9 @@ def heir(players: dict[str, Player], clan: str) -> str | None:
 
 def successor(state: NightState) -> None:
     """«При смерти/посадки босса, следующим боссом становиться рядовой мафиози.»: a boss
-    killed tonight (one seated by day is succeeded before the night: `day.after_the_day`)."""
-    dead = set(killed_tonight(state))
+    killed or jailed by a will tonight (one seated by day is succeeded before the night:
+    `day.after_the_day`)."""
+    dead = set(gone_tonight(state))
     for clan in SHOOTING_CLANS:
         boss = f"{clan}-boss"
         if not any(state.players[s].role == boss for s in dead):

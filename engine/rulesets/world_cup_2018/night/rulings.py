@@ -134,6 +134,25 @@ RULINGS: tuple[Ruling, ...] = (
 )
 
 
+# default: «Очередность хода» orders every move, and the ruling "priest-protection" already
+# reads the moves before the priest's (Saransk, the courtesan) as reaching his target; the
+# literal «этой ночью никто» (the qualifier «если ходит после священника» is written for
+# the target's own move only) is the other option
+RULINGS += (
+    _r("confession-shield", "Can the moves that come before the priest's reach the player "
+       "he confesses («этой ночью никто не может подвергнуть воздействию»)?",
+       "«Ночью выбирает цель для исповеди, которую этой ночью никто не может подвергнуть "
+       "воздействию и которая также не может совершить ход, если ходит после священника.»",
+       (("later-steps", "no move after the priest's reaches him; the fairy's, the "
+                        "courtesan's, the tour operator's and the jester's, before it in "
+                        "«Очередность хода», do"),
+        ("whole-night", "no move of anyone else reaches him all night, those before the "
+                        "priest's too: «этой ночью никто» has no «если ходит после "
+                        "священника», which is said of his own move only")),
+       "later-steps"),
+)
+
+
 def option(state: NightState, point: str) -> str:
     """The option the night runs under for `point`: the chosen one, else the default."""
     return read_option(state.rulings, RULINGS, f"{ID}.{point}")

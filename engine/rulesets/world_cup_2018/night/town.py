@@ -13,8 +13,10 @@ from engine.rulesets.world_cup_2018.night.common import (
     OK,
     ability,
     answer,
+    artifact_ids,
     cure,
     doom,
+    move_artifacts,
     records,
     shown_role,
 )
@@ -120,14 +122,39 @@ def _hunt(state: NightState, move: Move) -> None:
     """«ищет у игроков артефакты, если найдёт все, то узнаёт копов» (told at the night's end)"""
     assert move.target is not None
     m.visit(state, move, move.target)
-    me, held = state.players[move.actor], state.players[move.target].features.get(
-        "artifact", 0)
-    if held <= 0 or me.features.get(f"found:{move.target}", 0):
+    me = state.players[move.actor]
+    new = _new_to(me, artifact_ids(state.players[move.target]))
+    if not new:  # none, or only artifacts he has found before
         answer(state, move, NOT_OK)
         return
     me.features[f"found:{move.target}"] = 1
-    me.features["artifacts-known"] = me.features.get("artifacts-known", 0) + held
     answer(state, move, OK)
+
+
+def _new_to(hunter: Player, ids: list[str]) -> list[str]:
+    """The artifacts among `ids` the hunter had not found: now found and counted."""
+    new = [i for i in ids if not hunter.features.get(f"found-{i}", 0)]
+    for i in new:
+        hunter.features[f"found-{i}"] = 1
+    hunter.features["artifacts-known"] = hunter.features.get("artifacts-known", 0) + len(new)
+    return new
+
+
+def inherit_artifacts(players: dict[str, Player], gone: list[str]) -> list[str]:
+    """«При посадке или убийстве владельца артефакта получает его автоматом.»: the first
+    living treasure hunter takes the artifacts of each player in `gone` (killed or jailed);
+    the holders he took from, in order."""
+    hunters = [s for s, p in sorted(players.items())
+               if p.role == "treasure-hunter" and p.alive]
+    if not hunters:
+        return []
+    me, out = players[hunters[0]], []
+    for victim in gone:
+        if players[victim].features.get("artifact", 0) <= 0 or victim == hunters[0]:
+            continue
+        _new_to(me, move_artifacts(players[victim], me))
+        out.append(victim)
+    return out
 
 
 def _watch(state: NightState, move: Move) -> None:
