@@ -221,6 +221,9 @@ def problems(acc: Account) -> list[str]:
            f"engine/rulesets/{acc.ruleset.id.replace('-', '_')}/seed_notes.py)"
            for r in acc.missing]
     out += [f"{acc.ruleset.id}: seed note stands for no sentence: {n}" for n in acc.stale]
+    out += [f"{acc.ruleset.id}: seed sentence {r.sentence.ref} is quoted by {r.cases[:3]} and "
+            f"noted as not modelled: the note is out of date ({n.reason})"
+            for r in acc.rows if r.cases for n in r.notes if n.kind == "not-modelled"]
     out += [f"{acc.ruleset.id}: seed note's `where` is no file of the project: {n}"
             for n in acc.ruleset.seed_notes if n.where and not (ROOT / n.where).exists()]
     return out

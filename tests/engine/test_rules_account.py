@@ -67,6 +67,12 @@ def test_a_sentence_no_one_quotes_is_in_no_row(monkeypatch: pytest.MonkeyPatch) 
     assert acc.stale == [gone]
     row = next(r for r in acc.rows if r.sentence.text.startswith("Zebras"))
     assert row.notes == [note]
+    # a sentence a case quotes is modelled: a "not modelled" note on it is out of date
+    quoted = next(r for r in acc.rows if r.cases)
+    stale_note = SeedNote(kind="not-modelled", reason="a test", quote=quoted.sentence.text)
+    monkeypatch.setattr(ra, "get_ruleset", lambda _id: dataclasses.replace(
+        rs, seed_notes=(*rs.seed_notes, stale_note)))
+    assert any("out of date" in p for p in ra.problems(ra.account("contested-island", seed)))
     assert "not modelled: a test" in ra.render(acc, ({}, {}))
 
 

@@ -6,32 +6,36 @@ from __future__ import annotations
 
 ABILITIES: dict[str, tuple[str, ...]] = {
     "artifacts": (
-        "WC-NIGHT-184",
+        "WC-NIGHT-184", "WC-NIGHT-632", "WC-NIGHT-638",
     ),
     "bandage": (
         "WC-NIGHT-028", "WC-NIGHT-049", "WC-NIGHT-051", "WC-NIGHT-052", "WC-NIGHT-053",
-        "WC-NIGHT-167",
+        "WC-NIGHT-167", "WC-NIGHT-624",
     ),
     "bite": (
-        "WC-NIGHT-060", "WC-NIGHT-122", "WC-NIGHT-150", "WC-NIGHT-175",
+        "WC-NIGHT-060", "WC-NIGHT-122", "WC-NIGHT-150", "WC-NIGHT-175", "WC-NIGHT-618",
+        "WC-NIGHT-644",
     ),
     "boss-search": (
-        "WC-NIGHT-010", "WC-NIGHT-011", "WC-NIGHT-145", "WC-NIGHT-181",
+        "WC-NIGHT-010", "WC-NIGHT-011", "WC-NIGHT-145", "WC-NIGHT-181", "WC-NIGHT-607",
+        "WC-NIGHT-646",
     ),
     "boss-shoot": (
         "WC-NIGHT-001", "WC-NIGHT-003", "WC-NIGHT-023", "WC-NIGHT-024", "WC-NIGHT-029",
         "WC-NIGHT-031", "WC-NIGHT-033", "WC-NIGHT-043", "WC-NIGHT-074", "WC-NIGHT-113",
         "WC-NIGHT-120", "WC-NIGHT-124", "WC-NIGHT-126", "WC-NIGHT-158", "WC-NIGHT-159",
-        "WC-NIGHT-160", "WC-NIGHT-181", "WC-NIGHT-196", "WC-NIGHT-198",
+        "WC-NIGHT-160", "WC-NIGHT-181", "WC-NIGHT-196", "WC-NIGHT-198", "WC-NIGHT-601",
+        "WC-NIGHT-604", "WC-NIGHT-606", "WC-NIGHT-616", "WC-NIGHT-635", "WC-NIGHT-642",
     ),
     "compare": (
         "WC-NIGHT-092", "WC-NIGHT-093", "WC-NIGHT-094", "WC-NIGHT-095", "WC-NIGHT-096",
-        "WC-NIGHT-097", "WC-NIGHT-137", "WC-NIGHT-151",
+        "WC-NIGHT-097", "WC-NIGHT-137", "WC-NIGHT-151", "WC-NIGHT-622",
     ),
     "confession": (
         "WC-DAY-029", "WC-DAY-043", "WC-NIGHT-034", "WC-NIGHT-079", "WC-NIGHT-080",
         "WC-NIGHT-081", "WC-NIGHT-082", "WC-NIGHT-083", "WC-NIGHT-084", "WC-NIGHT-085",
-        "WC-NIGHT-086", "WC-NIGHT-087", "WC-NIGHT-091", "WC-NIGHT-176",
+        "WC-NIGHT-086", "WC-NIGHT-087", "WC-NIGHT-091", "WC-NIGHT-176", "WC-NIGHT-628",
+        "WC-NIGHT-639", "WC-NIGHT-640", "WC-NIGHT-641", "WC-NIGHT-645",
     ),
     "deputy-boss-search": (
         "WC-NIGHT-015",
@@ -47,25 +51,26 @@ ABILITIES: dict[str, tuple[str, ...]] = {
     ),
     "drink": (
         "WC-NIGHT-089", "WC-NIGHT-091", "WC-NIGHT-147", "WC-NIGHT-153", "WC-NIGHT-156",
-        "WC-NIGHT-183", "WC-NIGHT-186",
+        "WC-NIGHT-183", "WC-NIGHT-186", "WC-NIGHT-609", "WC-NIGHT-633",
     ),
     "eat-brain": (
-        "WC-NIGHT-077", "WC-NIGHT-078", "WC-NIGHT-193",
+        "WC-NIGHT-077", "WC-NIGHT-078", "WC-NIGHT-193", "WC-NIGHT-625", "WC-NIGHT-636",
     ),
     "follow": (
         "WC-NIGHT-143", "WC-NIGHT-144", "WC-NIGHT-145", "WC-NIGHT-146", "WC-NIGHT-147",
         "WC-NIGHT-148", "WC-NIGHT-149", "WC-NIGHT-150", "WC-NIGHT-151", "WC-NIGHT-152",
-        "WC-NIGHT-153", "WC-NIGHT-154", "WC-NIGHT-160",
+        "WC-NIGHT-153", "WC-NIGHT-154", "WC-NIGHT-160", "WC-NIGHT-621", "WC-NIGHT-642",
+        "WC-NIGHT-645",
     ),
     "gift": (
         "WC-DAY-023", "WC-DAY-044", "WC-NIGHT-127", "WC-NIGHT-128", "WC-NIGHT-130",
-        "WC-NIGHT-131", "WC-NIGHT-165",
+        "WC-NIGHT-131", "WC-NIGHT-165", "WC-NIGHT-601", "WC-NIGHT-626", "WC-NIGHT-627",
     ),
     "heal": (
         "WC-NIGHT-021", "WC-NIGHT-022", "WC-NIGHT-027", "WC-NIGHT-032", "WC-NIGHT-047",
         "WC-NIGHT-048", "WC-NIGHT-049", "WC-NIGHT-050", "WC-NIGHT-054", "WC-NIGHT-055",
         "WC-NIGHT-057", "WC-NIGHT-058", "WC-NIGHT-116", "WC-NIGHT-122", "WC-NIGHT-149",
-        "WC-NIGHT-154", "WC-NIGHT-178",
+        "WC-NIGHT-154", "WC-NIGHT-178", "WC-NIGHT-606", "WC-NIGHT-611", "WC-NIGHT-625",
     ),
     "letter": (
         "WC-NIGHT-142", "WC-NIGHT-168",
@@ -73,10 +78,11 @@ ABILITIES: dict[str, tuple[str, ...]] = {
     "maniac-kill": (
         "WC-NIGHT-012", "WC-NIGHT-013", "WC-NIGHT-037", "WC-NIGHT-038", "WC-NIGHT-039",
         "WC-NIGHT-040", "WC-NIGHT-041", "WC-NIGHT-042", "WC-NIGHT-045", "WC-NIGHT-103",
-        "WC-NIGHT-117", "WC-NIGHT-173", "WC-NIGHT-190",
+        "WC-NIGHT-117", "WC-NIGHT-173", "WC-NIGHT-190", "WC-NIGHT-610", "WC-NIGHT-611",
+        "WC-NIGHT-612", "WC-NIGHT-623", "WC-NIGHT-646",
     ),
     "mirror": (
-        "WC-NIGHT-120", "WC-NIGHT-121",
+        "WC-NIGHT-120", "WC-NIGHT-121", "WC-NIGHT-606", "WC-NIGHT-607",
     ),
     "pocket-mirror": (
         "WC-NIGHT-122", "WC-NIGHT-123",
@@ -84,20 +90,22 @@ ABILITIES: dict[str, tuple[str, ...]] = {
     "poison": (
         "WC-NIGHT-053", "WC-NIGHT-056", "WC-NIGHT-057", "WC-NIGHT-058", "WC-NIGHT-059",
         "WC-NIGHT-061", "WC-NIGHT-121", "WC-NIGHT-148", "WC-NIGHT-176", "WC-NIGHT-178",
+        "WC-NIGHT-602", "WC-NIGHT-608", "WC-NIGHT-613", "WC-NIGHT-614", "WC-NIGHT-621",
     ),
     "raise": (
         "WC-NIGHT-074", "WC-NIGHT-075", "WC-NIGHT-076", "WC-NIGHT-160", "WC-NIGHT-171",
-        "WC-NIGHT-192",
+        "WC-NIGHT-192", "WC-NIGHT-613", "WC-NIGHT-636",
     ),
     "recruit": (
         "WC-NIGHT-137", "WC-NIGHT-138", "WC-NIGHT-139", "WC-NIGHT-140", "WC-NIGHT-141",
-        "WC-NIGHT-179",
+        "WC-NIGHT-179", "WC-NIGHT-622",
     ),
     "release": (
         "WC-NIGHT-186",
     ),
     "seduce": (
-        "WC-NIGHT-114", "WC-NIGHT-115", "WC-NIGHT-181", "WC-NIGHT-194",
+        "WC-NIGHT-114", "WC-NIGHT-115", "WC-NIGHT-181", "WC-NIGHT-194", "WC-NIGHT-601",
+        "WC-NIGHT-605", "WC-NIGHT-639",
     ),
     "seer-check": (
         "WC-NIGHT-087",
@@ -105,6 +113,7 @@ ABILITIES: dict[str, tuple[str, ...]] = {
     "send-to-saransk": (
         "WC-NIGHT-034", "WC-NIGHT-035", "WC-NIGHT-085", "WC-NIGHT-110", "WC-NIGHT-111",
         "WC-NIGHT-112", "WC-NIGHT-113", "WC-NIGHT-172", "WC-NIGHT-174", "WC-NIGHT-182",
+        "WC-NIGHT-608",
     ),
     "sheriff-search": (
         "WC-NIGHT-006", "WC-NIGHT-007", "WC-NIGHT-008", "WC-NIGHT-009", "WC-NIGHT-012",
@@ -113,6 +122,8 @@ ABILITIES: dict[str, tuple[str, ...]] = {
     "sheriff-shoot": (
         "WC-NIGHT-016", "WC-NIGHT-044", "WC-NIGHT-106", "WC-NIGHT-111", "WC-NIGHT-116",
         "WC-NIGHT-118", "WC-NIGHT-121", "WC-NIGHT-154", "WC-NIGHT-158", "WC-NIGHT-187",
+        "WC-NIGHT-615", "WC-NIGHT-617", "WC-NIGHT-620", "WC-NIGHT-633", "WC-NIGHT-647",
+        "WC-NIGHT-648",
     ),
     "sheriff-zombie-search": (
         "WC-NIGHT-019",
@@ -125,7 +136,9 @@ ABILITIES: dict[str, tuple[str, ...]] = {
         "WC-NIGHT-101", "WC-NIGHT-102", "WC-NIGHT-103", "WC-NIGHT-104", "WC-NIGHT-105",
         "WC-NIGHT-115", "WC-NIGHT-143", "WC-NIGHT-144", "WC-NIGHT-164", "WC-NIGHT-167",
         "WC-NIGHT-171", "WC-NIGHT-180", "WC-NIGHT-189", "WC-NIGHT-190", "WC-NIGHT-191",
-        "WC-NIGHT-195",
+        "WC-NIGHT-195", "WC-NIGHT-603", "WC-NIGHT-625", "WC-NIGHT-626", "WC-NIGHT-629",
+        "WC-NIGHT-630", "WC-NIGHT-631", "WC-NIGHT-634", "WC-NIGHT-636", "WC-NIGHT-637",
+        "WC-NIGHT-643",
     ),
     "sort-junk": (
         "WC-NIGHT-127",
@@ -134,23 +147,26 @@ ABILITIES: dict[str, tuple[str, ...]] = {
         "WC-NIGHT-062", "WC-NIGHT-063", "WC-NIGHT-064", "WC-NIGHT-065", "WC-NIGHT-066",
         "WC-NIGHT-067", "WC-NIGHT-068", "WC-NIGHT-069", "WC-NIGHT-070", "WC-NIGHT-071",
         "WC-NIGHT-072", "WC-NIGHT-073", "WC-NIGHT-171", "WC-NIGHT-192", "WC-NIGHT-193",
+        "WC-NIGHT-609", "WC-NIGHT-628",
     ),
     "steal": (
         "WC-NIGHT-106", "WC-NIGHT-107", "WC-NIGHT-108", "WC-NIGHT-109", "WC-NIGHT-123",
-        "WC-NIGHT-197",
+        "WC-NIGHT-197", "WC-NIGHT-602", "WC-NIGHT-603", "WC-NIGHT-604", "WC-NIGHT-638",
     ),
     "steer-zombie": (
         "WC-DAY-031", "WC-DAY-032", "WC-DAY-033", "WC-DAY-043",
     ),
     "swap": (
         "WC-NIGHT-116", "WC-NIGHT-117", "WC-NIGHT-118", "WC-NIGHT-119", "WC-NIGHT-154",
+        "WC-NIGHT-620", "WC-NIGHT-633", "WC-NIGHT-634",
     ),
     "treasure-hunt": (
         "WC-NIGHT-098", "WC-NIGHT-099", "WC-NIGHT-146", "WC-NIGHT-184", "WC-NIGHT-185",
+        "WC-NIGHT-638",
     ),
     "watch": (
         "WC-NIGHT-101", "WC-NIGHT-102", "WC-NIGHT-103", "WC-NIGHT-104", "WC-NIGHT-105",
-        "WC-NIGHT-177",
+        "WC-NIGHT-177", "WC-NIGHT-612", "WC-NIGHT-634", "WC-NIGHT-637",
     ),
     "write-will": (
         "WC-NIGHT-124", "WC-NIGHT-125",
@@ -167,24 +183,25 @@ FEATURES: dict[str, tuple[str, ...]] = {
     ),
     "artifact": (
         "WC-NIGHT-098", "WC-NIGHT-099", "WC-NIGHT-100", "WC-NIGHT-108", "WC-NIGHT-184",
+        "WC-NIGHT-631", "WC-NIGHT-638",
     ),
     "black-mark": (
-        "WC-DAY-022",
+        "WC-DAY-022", "WC-DAY-601", "WC-DAY-604",
     ),
     "chinese-vest": (
         "WC-NIGHT-026", "WC-NIGHT-028", "WC-NIGHT-167", "WC-NIGHT-180",
     ),
     "cross": (
-        "WC-NIGHT-061", "WC-NIGHT-115",
+        "WC-NIGHT-061", "WC-NIGHT-115", "WC-NIGHT-602",
     ),
     "diploma": (
-        "WC-DAY-025", "WC-DAY-027",
+        "WC-DAY-025", "WC-DAY-027", "WC-DAY-602",
     ),
     "junk": (
         "WC-NIGHT-127",
     ),
     "mirror": (
-        "WC-NIGHT-120", "WC-NIGHT-121",
+        "WC-NIGHT-120", "WC-NIGHT-121", "WC-NIGHT-606", "WC-NIGHT-607",
     ),
     "pocket-mirror": (
         "WC-NIGHT-122", "WC-NIGHT-123",
@@ -198,7 +215,8 @@ FEATURES: dict[str, tuple[str, ...]] = {
     "vest": (
         "WC-NIGHT-006", "WC-NIGHT-010", "WC-NIGHT-012", "WC-NIGHT-015", "WC-NIGHT-023",
         "WC-NIGHT-024", "WC-NIGHT-025", "WC-NIGHT-033", "WC-NIGHT-106", "WC-NIGHT-145",
-        "WC-NIGHT-177", "WC-NIGHT-181", "WC-NIGHT-197",
+        "WC-NIGHT-177", "WC-NIGHT-181", "WC-NIGHT-197", "WC-NIGHT-603", "WC-NIGHT-604",
+        "WC-NIGHT-637", "WC-NIGHT-639",
     ),
     "warden-card": (
         "WC-NIGHT-186",

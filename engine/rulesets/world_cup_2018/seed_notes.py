@@ -13,10 +13,6 @@ NOTES: tuple[SeedNote, ...] = (
     SeedNote(kind="not-modelled", quote="Можно делать описания дневных и ночных ходов",
              reason="Forum conduct: players' flavour write-ups of their moves are not "
                     "re-played."),
-    SeedNote(kind="not-modelled", quote="принимаются до 23:00 по Москве",
-             reason="The PM deadline for moves is not checked: the night re-plays the moves "
-                    "the GM's log records as accepted; checking it would need each night "
-                    "move's submitted_at against 23:00 Moscow time."),
     SeedNote(kind="not-modelled", quote="открывается в 23:30 по московскому времени",
              reason="The day starts at the GM's opening post (the day window of the "
                     "record); the 23:30 clock is not checked."),
