@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from engine.gamelog import Action
 from engine.night.mechanics import die
 from engine.night.model import Event, Move, NightRules
-from engine.night.state import NightState, Player
+from engine.night.state import Arrested, NightState, Player
 
 
 @dataclass
@@ -193,5 +193,13 @@ def _resolve(state: NightState, move: Move) -> None:
             state.record("move-failed", f"{move.actor}'s {ability.name} fails: {move.stopped}",
                          subject=move.target, actor=move.actor)
             return
-    ability.effect(state, move)
+    state.resolving = move
+    try:
+        ability.effect(state, move)
+    except Arrested:
+        state.record("move-failed", f"{move.actor}'s {ability.name} fails: {move.stopped}",
+                     subject=move.target, actor=move.actor)
+        return
+    finally:
+        state.resolving = None
     move.done = True
