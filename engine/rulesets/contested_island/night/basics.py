@@ -139,8 +139,11 @@ def _treatment(state: NightState, move: Move) -> None:
     else:
         m.heal(state, move, target)
     cure(state, move, target)
-    m.tell(state, move, target, "physical", statuses_of(state, target)["physical"],
-           feature="examination")
+    if has(state.players[move.actor], "examination"):
+        # Examination is the doctor's feature, not part of Treatment: whoever else performs
+        # or applies the Treatment (Tactical Maneuver, Balancing) learns nothing
+        m.tell(state, move, target, "physical", statuses_of(state, target)["physical"],
+               feature="examination")
 
 
 def _status_check(which: str) -> Effect:
