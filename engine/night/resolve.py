@@ -178,7 +178,8 @@ def _resolve(state: NightState, move: Move) -> None:
     elif move.actor in state.blocked and not ability.unblockable and \
             not state.rules.unblockable(state.players[move.actor]):
         move.stopped = state.blocked[move.actor]
-    elif move.actor in state.isolated and not ability.unisolable:
+    elif move.actor in state.isolated and not ability.unisolable and \
+            not state.rules.acts_isolated(state, move):
         move.stopped = f"isolated by {state.isolated[move.actor]}"
     elif not ability.reaches_isolated and any(
             t in state.isolated and state.isolated[t] != move.actor for t in move.targets):
