@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.night.model import Harm, Move, Value
-from engine.night.state import Attack, NightState
+from engine.night.state import Arrested, Attack, NightState
 
 
 def visit(state: NightState, move: Move, target: str) -> None:
@@ -20,6 +20,9 @@ def visit(state: NightState, move: Move, target: str) -> None:
     state.visits.append((move.actor, target, move.ability.id))
     for hook in state.rules.visited:
         hook(state, move, target)
+    if move.stopped is not None and move is state.resolving:
+        # stopped by what met it there: the rest of its effect does not happen
+        raise Arrested(move.stopped)
 
 
 def block(state: NightState, move: Move, target: str, why: str) -> None:

@@ -183,6 +183,9 @@ class NightRules:
     may_use: Callable[[Player, Ability], str | None] | None = None
     self_target: bool = False  # "You cannot direct an NA at yourself" when False
     unblockable: Callable[[Player], bool] = lambda _p: False  # a player no block stops
+    # an isolated actor's move that goes ahead all the same, where the rule set reads an
+    # isolation as a block that "cannot be blocked" shrugs off (beside `Ability.unisolable`)
+    acts_isolated: Callable[[NightState, Move], bool] = lambda _s, _m: False
     # the checks of a night's moves taken together (a team's limit), after each move's own:
     # returns (move, why) for each move it refuses
     check_night: Callable[[NightState, list[Move]], list[tuple[Move, str]]] = \

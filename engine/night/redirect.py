@@ -51,7 +51,8 @@ def would_act(state: NightState, move: Move) -> bool:
     if move.actor in state.blocked and not ability.unblockable and \
             not state.rules.unblockable(state.players[move.actor]):
         return False
-    if move.actor in state.isolated and not ability.unisolable:
+    if move.actor in state.isolated and not ability.unisolable and \
+            not state.rules.acts_isolated(state, move):
         return False
     return ability.reaches_isolated or not any(
         t in state.isolated and state.isolated[t] != move.actor for t in move.targets)

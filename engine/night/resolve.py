@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from engine.gamelog import Action
 from engine.night.mechanics import die
 from engine.night.model import Event, Move, NightRules
-from engine.night.state import NightState, Player
+from engine.night.state import Arrested, NightState, Player
 
 
 @dataclass
@@ -178,7 +178,8 @@ def _resolve(state: NightState, move: Move) -> None:
     elif move.actor in state.blocked and not ability.unblockable and \
             not state.rules.unblockable(state.players[move.actor]):
         move.stopped = state.blocked[move.actor]
-    elif move.actor in state.isolated and not ability.unisolable:
+    elif move.actor in state.isolated and not ability.unisolable and \
+            not state.rules.acts_isolated(state, move):
         move.stopped = f"isolated by {state.isolated[move.actor]}"
     elif not ability.reaches_isolated and any(
             t in state.isolated and state.isolated[t] != move.actor for t in move.targets):
@@ -193,5 +194,13 @@ def _resolve(state: NightState, move: Move) -> None:
             state.record("move-failed", f"{move.actor}'s {ability.name} fails: {move.stopped}",
                          subject=move.target, actor=move.actor)
             return
-    ability.effect(state, move)
+    state.resolving = move
+    try:
+        ability.effect(state, move)
+    except Arrested:
+        state.record("move-failed", f"{move.actor}'s {ability.name} fails: {move.stopped}",
+                     subject=move.target, actor=move.actor)
+        return
+    finally:
+        state.resolving = None
     move.done = True

@@ -88,6 +88,12 @@ class Attack:
     ignore_healing: bool = False  # no treatment saves from it (once it landed)
 
 
+class Arrested(Exception):
+    """What met a move at its target as it came (a visit hook: a Date's strike the doctor
+    heals himself of, "instead of his action") stopped it: its effect ends there and the
+    move does nothing more (`resolve._resolve` records the failure)."""
+
+
 @dataclass
 class NightState:
     night: int
@@ -108,6 +114,7 @@ class NightState:
     # A slot is here only while one is left
     dying: dict[str, list[Attack]] = field(default_factory=dict)
     step: str = ""  # the step being resolved
+    resolving: Move | None = None  # the move whose effect is running (`mechanics.visit`)
     moves_sent: list[Move] = field(default_factory=list)  # checked so far, before the night
     # moves sent elsewhere tonight: (the move, the ability that redirected it, its targets
     # before), so that a later effect can undo a redirection or hide what it did

@@ -14,6 +14,7 @@ from engine.night.state import Attack, NightState, Player
 from engine.rulesets.base import Ruling
 from engine.rulesets.contested_island.night import (
     basics,
+    basics_rulings,
     general,
     infection,
     recruitment,
@@ -115,6 +116,7 @@ NIGHT = NightRules(
     natural=natural, new_player=new_player, may_use=may_use,
     # Max Milton, Physical Might: "... cannot be blocked."
     unblockable=lambda p: has(p, "unblockable"),
+    acts_isolated=basics_rulings.acts_isolated,  # ruling isolation-vs-unblockable
     move_order=move_order,
     check_night=general.mafia_limit,
     winners=general.winners,

@@ -113,7 +113,15 @@ def _stunning_blow(state: NightState, move: Move) -> None:
 
 
 def _isolate(state: NightState, move: Move) -> None:
-    m.isolate(state, move, move.targets[0])
+    """Levy: "Isolates a target." A recruit given the Features List's "Immunity to block and
+    isolation" is reached, and not isolated: he acts, and others reach him."""
+    target = move.targets[0]
+    if has(state.players[target], "block-isolation-immunity"):
+        m.visit(state, move, target)
+        state.record("isolation-immune", f"{target} is immune to isolation ({move.ability.name}"
+                     " fails on him)", subject=target, actor=move.actor)
+        return
+    m.isolate(state, move, target)
 
 
 def _treatment(state: NightState, move: Move) -> None:
@@ -139,8 +147,11 @@ def _treatment(state: NightState, move: Move) -> None:
     else:
         m.heal(state, move, target)
     cure(state, move, target)
-    m.tell(state, move, target, "physical", statuses_of(state, target)["physical"],
-           feature="examination")
+    if has(state.players[move.actor], "examination"):
+        # Examination is the doctor's feature, not part of Treatment: whoever else performs
+        # or applies the Treatment (Tactical Maneuver, Balancing) learns nothing
+        m.tell(state, move, target, "physical", statuses_of(state, target)["physical"],
+               feature="examination")
 
 
 def _status_check(which: str) -> Effect:

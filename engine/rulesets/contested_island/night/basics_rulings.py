@@ -4,6 +4,7 @@ argued from the seed's words (issue 22)."""
 
 from __future__ import annotations
 
+from engine.night.model import Move
 from engine.night.state import NightState
 from engine.rulesets.base import Ruling
 from engine.rulesets.contested_island.night.common import option
@@ -73,7 +74,32 @@ RULINGS: tuple[Ruling, ...] = (
        (("hidden", "no: a feature's save, like Danger Sense, is not shown"),
         ("shown", "yes: a successful healing, shown as Treatment's is")),
        "hidden"),
+    # Default: the seed keeps isolation apart from blocks everywhere it names both: the
+    # Features List's "Immunity to block and isolation", Assault's "ignoring block,
+    # isolation, and redirection", the Order's "7) Isolation from Levy" beside "8) Block from
+    # Bob" and "9-10) Block from mafia players"; and Rule Clarification 2 had to say so for
+    # the recruitment, which "Cannot be blocked", for an isolated recruiter to succeed.
+    _r("isolation-vs-unblockable", "Does a Private Conversation (an isolation) stop a player "
+       "or an action that \"cannot be blocked\" (Max Milton, Baba Nyura's questioning)?",
+       "Max Milton: \"Physical Might. Possesses one protection from physical attack, cannot "
+       "be blocked.\" Baba Nyura: \"Rumors and Gossip. ... Cannot be blocked.\" John Levy: "
+       "\"Private Conversation. Isolates a target.\" Rule Clarifications 2) \"If a "
+       "recruiter-mafia is isolated, recruitment succeeds\".",
+       (("not-a-block", "an isolation is not a block: it stops Milton's Cover and the "
+                        "questioning; only the recruitment goes ahead (Clarification 2)"),
+        ("a-block", "\"cannot be blocked\" covers an isolation too: the isolated player's "
+                    "unblockable action goes ahead (as Clarification 2 says of the "
+                    "recruitment); he still cannot be reached")),
+       "not-a-block"),
 )
+
+
+def acts_isolated(state: NightState, move: Move) -> bool:
+    """An isolated actor's move that goes ahead all the same (isolation-vs-unblockable=
+    a-block): an unblockable action, or a player no block stops."""
+    if ruling(state, "isolation-vs-unblockable") != "a-block":
+        return False
+    return move.ability.unblockable or state.rules.unblockable(state.players[move.actor])
 
 
 def ruling(state: NightState, point: str) -> str:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from engine.night import mechanics as m
-from engine.night.model import Ability, AttackKind, Limit, Move
+from engine.night.model import Ability, AbilityType, AttackKind, Limit, Move
 from engine.night.state import Attack, NightState
 from engine.rulesets.base import Ruling
 from engine.rulesets.contested_island.night import mech_extras as x
@@ -302,6 +302,16 @@ def _chosen(state: NightState, move: Move) -> Ability | None:
     return ability
 
 
+def _performed_type(move: Move) -> AbilityType:
+    """"(Action type - undefined)" / "(action type – undefined)": the use takes the type of
+    the action it performs (what Surveillance learns of Nancy's Cover is "+"), "?" when the
+    log names none."""
+    from engine.rulesets.contested_island.night import ABILITIES  # assembled from the parts
+
+    performed = ABILITIES.get(str(move.options.get("action", "")))
+    return performed.type if performed is not None else "?"
+
+
 def _balancing(state: NightState, move: Move) -> None:
     """Night Hunter: "Applies any action in the game to any role. Cannot apply ultimate
     actions, except for Medical Miracles. Unavailable on night 5." The log names the action
@@ -366,9 +376,9 @@ ABILITIES: tuple[Ability, ...] = (
     Ability("bite", "Bite", "-", "mafia-ultimates", _bite, limit=Limit(uses=1, nights=(5,)),
             ultimate=True, targets=2),
     Ability("balance-balancing", "Paranoid Balance Balancing", "?", "hunter-ultimate",
-            _balancing, limit=ONCE, ultimate=True),
+            _balancing, limit=ONCE, ultimate=True, type_of=_performed_type),
     Ability("tactical-maneuver", "Tactical Maneuver", "?", "hunter-ultimate",
-            _tactical_maneuver, unredirectable=True),
+            _tactical_maneuver, unredirectable=True, type_of=_performed_type),
     *questioning.ABILITIES,
 )
 
