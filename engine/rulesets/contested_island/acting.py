@@ -8,9 +8,10 @@ ABILITIES: dict[str, tuple[str, ...]] = {
     "assault": (
         "CI-NIGHT-304", "CI-NIGHT-312", "CI-NIGHT-323", "CI-NIGHT-324", "CI-NIGHT-325",
         "CI-NIGHT-326", "CI-NIGHT-328", "CI-NIGHT-329", "CI-NIGHT-330", "CI-NIGHT-404",
+        "CI-NIGHT-629", "CI-NIGHT-641",
     ),
     "balance-balancing": (
-        "CI-NIGHT-332", "CI-NIGHT-333", "CI-NIGHT-334",
+        "CI-NIGHT-333", "CI-NIGHT-334", "CI-NIGHT-657",
     ),
     "bit-of-optimism": (
         "CI-NIGHT-014", "CI-NIGHT-159", "CI-NIGHT-202", "CI-NIGHT-317", "CI-NIGHT-325",
@@ -35,50 +36,56 @@ ABILITIES: dict[str, tuple[str, ...]] = {
         "CI-NIGHT-031", "CI-NIGHT-032", "CI-NIGHT-201", "CI-NIGHT-204", "CI-NIGHT-206",
         "CI-NIGHT-216", "CI-NIGHT-225", "CI-NIGHT-227", "CI-NIGHT-229", "CI-NIGHT-235",
         "CI-NIGHT-315", "CI-NIGHT-316", "CI-NIGHT-319", "CI-NIGHT-320", "CI-NIGHT-328",
-        "CI-NIGHT-329", "CI-NIGHT-330", "CI-NIGHT-504", "CI-NIGHT-505",
+        "CI-NIGHT-329", "CI-NIGHT-330", "CI-NIGHT-504", "CI-NIGHT-505", "CI-NIGHT-629",
+        "CI-NIGHT-636", "CI-NIGHT-647", "CI-NIGHT-660", "CI-NIGHT-663",
     ),
     "date": (
         "CI-NIGHT-220", "CI-NIGHT-227", "CI-NIGHT-230", "CI-NIGHT-231", "CI-NIGHT-232",
-        "CI-NIGHT-233",
+        "CI-NIGHT-233", "CI-NIGHT-605", "CI-NIGHT-619", "CI-NIGHT-627", "CI-NIGHT-640",
+        "CI-NIGHT-648", "CI-NIGHT-650", "CI-NIGHT-655",
     ),
     "drive-mad": (
         "CI-NIGHT-003", "CI-NIGHT-008", "CI-NIGHT-009", "CI-NIGHT-010", "CI-NIGHT-016",
         "CI-NIGHT-024", "CI-NIGHT-030", "CI-NIGHT-037", "CI-NIGHT-038", "CI-NIGHT-115",
-        "CI-NIGHT-217", "CI-NIGHT-501",
+        "CI-NIGHT-217", "CI-NIGHT-501", "CI-NIGHT-615", "CI-NIGHT-616", "CI-NIGHT-620",
+        "CI-NIGHT-631", "CI-NIGHT-632",
     ),
     "endless-grumbling": (
         "CI-NIGHT-022", "CI-NIGHT-039", "CI-NIGHT-040", "CI-NIGHT-041", "CI-NIGHT-042",
-        "CI-NIGHT-117",
+        "CI-NIGHT-117", "CI-NIGHT-602", "CI-NIGHT-613", "CI-NIGHT-614",
     ),
     "experienced-psychologist": (
         "CI-NIGHT-003", "CI-NIGHT-041", "CI-NIGHT-042", "CI-NIGHT-115", "CI-NIGHT-182",
-        "CI-NIGHT-217", "CI-NIGHT-328",
+        "CI-NIGHT-217", "CI-NIGHT-328", "CI-NIGHT-629", "CI-NIGHT-630", "CI-NIGHT-631",
+        "CI-NIGHT-639",
     ),
     "first-aid": (
-        "CI-NIGHT-226", "CI-NIGHT-227", "CI-NIGHT-228", "CI-NIGHT-229",
+        "CI-NIGHT-226", "CI-NIGHT-227", "CI-NIGHT-228", "CI-NIGHT-229", "CI-NIGHT-608",
+        "CI-NIGHT-659",
     ),
     "hot-trail": (
-        "CI-NIGHT-318",
+        "CI-NIGHT-318", "CI-NIGHT-661", "CI-NIGHT-662",
     ),
     "hunt": (
         "CI-NIGHT-031", "CI-NIGHT-103", "CI-NIGHT-106", "CI-NIGHT-172", "CI-NIGHT-212",
-        "CI-NIGHT-310", "CI-NIGHT-502",
+        "CI-NIGHT-310", "CI-NIGHT-502", "CI-NIGHT-628", "CI-NIGHT-633",
     ),
     "infecting": (
         "CI-NIGHT-152", "CI-NIGHT-155", "CI-NIGHT-161", "CI-NIGHT-162", "CI-NIGHT-163",
         "CI-NIGHT-166", "CI-NIGHT-167", "CI-NIGHT-171", "CI-NIGHT-172", "CI-NIGHT-173",
-        "CI-NIGHT-177", "CI-NIGHT-178", "CI-NIGHT-184",
+        "CI-NIGHT-177", "CI-NIGHT-178", "CI-NIGHT-184", "CI-NIGHT-611", "CI-NIGHT-628",
+        "CI-NIGHT-632", "CI-NIGHT-645", "CI-NIGHT-656",
     ),
     "infection": (
         "CI-DAY-045", "CI-NIGHT-101", "CI-NIGHT-103", "CI-NIGHT-104", "CI-NIGHT-105",
         "CI-NIGHT-107", "CI-NIGHT-108", "CI-NIGHT-109", "CI-NIGHT-110", "CI-NIGHT-111",
         "CI-NIGHT-112", "CI-NIGHT-113", "CI-NIGHT-114", "CI-NIGHT-115", "CI-NIGHT-117",
         "CI-NIGHT-118", "CI-NIGHT-119", "CI-NIGHT-171", "CI-NIGHT-177", "CI-NIGHT-178",
-        "CI-NIGHT-215", "CI-NIGHT-219",
+        "CI-NIGHT-215", "CI-NIGHT-219", "CI-NIGHT-621",
     ),
     "last-bullet": (
         "CI-NIGHT-314", "CI-NIGHT-315", "CI-NIGHT-316", "CI-NIGHT-317", "CI-NIGHT-504",
-        "CI-NIGHT-505",
+        "CI-NIGHT-505", "CI-NIGHT-601", "CI-NIGHT-604", "CI-NIGHT-625", "CI-NIGHT-626",
     ),
     "medical-miracles": (
         "CI-NIGHT-210", "CI-NIGHT-320", "CI-NIGHT-402",
@@ -92,16 +99,20 @@ ABILITIES: dict[str, tuple[str, ...]] = {
         "CI-NIGHT-235", "CI-NIGHT-303", "CI-NIGHT-306", "CI-NIGHT-307", "CI-NIGHT-309",
         "CI-NIGHT-311", "CI-NIGHT-318", "CI-NIGHT-319", "CI-NIGHT-320", "CI-NIGHT-322",
         "CI-NIGHT-332", "CI-NIGHT-333", "CI-NIGHT-334", "CI-NIGHT-340", "CI-NIGHT-343",
-        "CI-NIGHT-405", "CI-NIGHT-406", "CI-NIGHT-502",
+        "CI-NIGHT-405", "CI-NIGHT-406", "CI-NIGHT-502", "CI-NIGHT-603", "CI-NIGHT-607",
+        "CI-NIGHT-609", "CI-NIGHT-615", "CI-NIGHT-617", "CI-NIGHT-624", "CI-NIGHT-636",
+        "CI-NIGHT-639", "CI-NIGHT-643", "CI-NIGHT-647", "CI-NIGHT-650", "CI-NIGHT-652",
+        "CI-NIGHT-654", "CI-NIGHT-655", "CI-NIGHT-656", "CI-NIGHT-664",
     ),
     "observation": (
-        "CI-NIGHT-023", "CI-NIGHT-221", "CI-NIGHT-222", "CI-NIGHT-234",
+        "CI-NIGHT-023", "CI-NIGHT-221", "CI-NIGHT-222", "CI-NIGHT-234", "CI-NIGHT-618",
     ),
     "persuasion": (
-        "CI-DAY-022", "CI-DAY-023", "CI-DAY-044",
+        "CI-DAY-022", "CI-DAY-023", "CI-DAY-044", "CI-DAY-601", "CI-DAY-602", "CI-DAY-603",
+        "CI-DAY-605",
     ),
     "physical-attack": (
-        "CI-NIGHT-183", "CI-NIGHT-184", "CI-NIGHT-506", "CI-NIGHT-507",
+        "CI-NIGHT-183", "CI-NIGHT-184", "CI-NIGHT-506", "CI-NIGHT-507", "CI-NIGHT-661",
     ),
     "planted-spies": (
         "CI-NIGHT-151", "CI-NIGHT-154", "CI-NIGHT-156", "CI-NIGHT-157", "CI-NIGHT-158",
@@ -110,15 +121,19 @@ ABILITIES: dict[str, tuple[str, ...]] = {
         "CI-NIGHT-172", "CI-NIGHT-173", "CI-NIGHT-174", "CI-NIGHT-175", "CI-NIGHT-176",
         "CI-NIGHT-180", "CI-NIGHT-182", "CI-NIGHT-183", "CI-NIGHT-184", "CI-NIGHT-228",
         "CI-NIGHT-506", "CI-NIGHT-507", "CI-NIGHT-508", "CI-NIGHT-509", "CI-NIGHT-511",
+        "CI-NIGHT-610", "CI-NIGHT-612", "CI-NIGHT-620", "CI-NIGHT-623", "CI-NIGHT-630",
+        "CI-NIGHT-633", "CI-NIGHT-634", "CI-NIGHT-652", "CI-NIGHT-661",
     ),
     "private-conversation": (
-        "CI-DAY-027", "CI-DAY-028", "CI-DAY-032", "CI-DAY-034", "CI-NIGHT-021", "CI-NIGHT-036",
-        "CI-NIGHT-043", "CI-NIGHT-044", "CI-NIGHT-045", "CI-NIGHT-158", "CI-NIGHT-176",
-        "CI-NIGHT-228", "CI-NIGHT-325", "CI-NIGHT-326",
+        "CI-DAY-027", "CI-DAY-028", "CI-DAY-032", "CI-DAY-034", "CI-DAY-602", "CI-DAY-604",
+        "CI-NIGHT-021", "CI-NIGHT-036", "CI-NIGHT-043", "CI-NIGHT-044", "CI-NIGHT-045",
+        "CI-NIGHT-158", "CI-NIGHT-176", "CI-NIGHT-228", "CI-NIGHT-325", "CI-NIGHT-326",
+        "CI-NIGHT-606", "CI-NIGHT-619", "CI-NIGHT-624", "CI-NIGHT-637",
     ),
     "professional-gaze": (
         "CI-NIGHT-023", "CI-NIGHT-024", "CI-NIGHT-110", "CI-NIGHT-114", "CI-NIGHT-116",
         "CI-NIGHT-226", "CI-NIGHT-227", "CI-NIGHT-328", "CI-NIGHT-501", "CI-NIGHT-511",
+        "CI-NIGHT-614",
     ),
     "protect-infection": (
         "CI-NIGHT-171",
@@ -134,35 +149,41 @@ ABILITIES: dict[str, tuple[str, ...]] = {
     ),
     "reconnaissance": (
         "CI-NIGHT-023", "CI-NIGHT-026", "CI-NIGHT-033", "CI-NIGHT-035", "CI-NIGHT-036",
-        "CI-NIGHT-207",
+        "CI-NIGHT-207", "CI-NIGHT-611",
     ),
     "recruit-infection": (
         "CI-NIGHT-152",
     ),
     "rumors-and-gossip": (
         "CI-NIGHT-032", "CI-NIGHT-204", "CI-NIGHT-210", "CI-NIGHT-336", "CI-NIGHT-338",
-        "CI-NIGHT-339",
+        "CI-NIGHT-339", "CI-NIGHT-638",
     ),
     "sending-away": (
-        "CI-NIGHT-201", "CI-NIGHT-202", "CI-NIGHT-204", "CI-NIGHT-205",
+        "CI-NIGHT-201", "CI-NIGHT-202", "CI-NIGHT-204", "CI-NIGHT-205", "CI-NIGHT-643",
+        "CI-NIGHT-644", "CI-NIGHT-659", "CI-NIGHT-660",
     ),
     "shank": (
         "CI-DAY-043", "CI-NIGHT-006", "CI-NIGHT-011", "CI-NIGHT-028", "CI-NIGHT-046",
         "CI-NIGHT-047", "CI-NIGHT-168", "CI-NIGHT-179", "CI-NIGHT-181", "CI-NIGHT-216",
         "CI-NIGHT-218", "CI-NIGHT-220", "CI-NIGHT-221", "CI-NIGHT-222", "CI-NIGHT-231",
         "CI-NIGHT-234", "CI-NIGHT-236", "CI-NIGHT-301", "CI-NIGHT-302", "CI-NIGHT-308",
-        "CI-NIGHT-318", "CI-NIGHT-321", "CI-NIGHT-330", "CI-NIGHT-401",
+        "CI-NIGHT-318", "CI-NIGHT-321", "CI-NIGHT-330", "CI-NIGHT-401", "CI-NIGHT-618",
+        "CI-NIGHT-639", "CI-NIGHT-651",
     ),
     "sleight-of-hand": (
         "CI-NIGHT-206", "CI-NIGHT-207", "CI-NIGHT-208", "CI-NIGHT-209", "CI-NIGHT-230",
+        "CI-NIGHT-609", "CI-NIGHT-643", "CI-NIGHT-653",
     ),
     "spear-throw": (
         "CI-NIGHT-031", "CI-NIGHT-206", "CI-NIGHT-208", "CI-NIGHT-216", "CI-NIGHT-223",
         "CI-NIGHT-224", "CI-NIGHT-225", "CI-NIGHT-230", "CI-NIGHT-235", "CI-NIGHT-344",
-        "CI-NIGHT-501", "CI-NIGHT-509",
+        "CI-NIGHT-501", "CI-NIGHT-509", "CI-NIGHT-605", "CI-NIGHT-606", "CI-NIGHT-612",
+        "CI-NIGHT-621", "CI-NIGHT-625", "CI-NIGHT-627", "CI-NIGHT-642", "CI-NIGHT-648",
+        "CI-NIGHT-650", "CI-NIGHT-659", "CI-NIGHT-662",
     ),
     "stunning-blow": (
         "CI-NIGHT-015", "CI-NIGHT-016", "CI-NIGHT-017", "CI-NIGHT-019", "CI-NIGHT-034",
+        "CI-NIGHT-607", "CI-NIGHT-622", "CI-NIGHT-640", "CI-NIGHT-646", "CI-NIGHT-664",
     ),
     "surveil-type": (
         "CI-NIGHT-172",
@@ -172,10 +193,12 @@ ABILITIES: dict[str, tuple[str, ...]] = {
     ),
     "surveillance": (
         "CI-NIGHT-025", "CI-NIGHT-033", "CI-NIGHT-043", "CI-NIGHT-044", "CI-NIGHT-045",
-        "CI-NIGHT-182", "CI-NIGHT-230", "CI-NIGHT-318",
+        "CI-NIGHT-182", "CI-NIGHT-230", "CI-NIGHT-318", "CI-NIGHT-630", "CI-NIGHT-635",
+        "CI-NIGHT-652", "CI-NIGHT-657",
     ),
     "tactical-maneuver": (
-        "CI-NIGHT-340", "CI-NIGHT-342", "CI-NIGHT-343",
+        "CI-NIGHT-340", "CI-NIGHT-342", "CI-NIGHT-343", "CI-NIGHT-617", "CI-NIGHT-635",
+        "CI-NIGHT-654", "CI-NIGHT-658", "CI-NIGHT-663", "CI-NIGHT-664",
     ),
     "thwarting-plans": (
         "CI-NIGHT-301", "CI-NIGHT-302", "CI-NIGHT-303", "CI-NIGHT-304", "CI-NIGHT-305",
@@ -183,17 +206,19 @@ ABILITIES: dict[str, tuple[str, ...]] = {
     ),
     "trap": (
         "CI-NIGHT-306", "CI-NIGHT-309", "CI-NIGHT-310", "CI-NIGHT-312", "CI-NIGHT-502",
+        "CI-NIGHT-649", "CI-NIGHT-665",
     ),
     "treatment": (
         "CI-NIGHT-012", "CI-NIGHT-013", "CI-NIGHT-037", "CI-NIGHT-038", "CI-NIGHT-109",
         "CI-NIGHT-110", "CI-NIGHT-219", "CI-NIGHT-317", "CI-NIGHT-507", "CI-NIGHT-509",
-        "CI-NIGHT-510",
+        "CI-NIGHT-510", "CI-NIGHT-609", "CI-NIGHT-615", "CI-NIGHT-616", "CI-NIGHT-642",
+        "CI-NIGHT-644", "CI-NIGHT-647", "CI-NIGHT-655",
     ),
     "where-are-you-from": (
         "CI-NIGHT-339",
     ),
     "who-are-you": (
-        "CI-NIGHT-023", "CI-NIGHT-201",
+        "CI-NIGHT-023", "CI-NIGHT-201", "CI-NIGHT-610",
     ),
 }
 
@@ -202,20 +227,20 @@ FEATURES: dict[str, tuple[str, ...]] = {
         "CI-DAY-016",
     ),
     "block-isolation-immunity": (
-        "CI-DAY-030",
+        "CI-DAY-030", "CI-NIGHT-630", "CI-NIGHT-656",
     ),
     "counterattack": (
         "CI-NIGHT-509",
     ),
     "danger-sense": (
         "CI-NIGHT-005", "CI-NIGHT-230", "CI-NIGHT-231", "CI-NIGHT-310", "CI-NIGHT-323",
-        "CI-NIGHT-324",
+        "CI-NIGHT-324", "CI-NIGHT-601",
     ),
     "date-safety": (
         "CI-NIGHT-232",
     ),
     "dismemberment": (
-        "CI-NIGHT-321", "CI-NIGHT-403",
+        "CI-NIGHT-321", "CI-NIGHT-403", "CI-NIGHT-627",
     ),
     "dont-give-a-damn": (
         "CI-DAY-035", "CI-DAY-036", "CI-DAY-041",
@@ -223,11 +248,17 @@ FEATURES: dict[str, tuple[str, ...]] = {
     "double-vote": (
         "CI-DAY-019", "CI-DAY-032",
     ),
+    "examination": (
+        "CI-NIGHT-012", "CI-NIGHT-013", "CI-NIGHT-037", "CI-NIGHT-038", "CI-NIGHT-109",
+        "CI-NIGHT-110", "CI-NIGHT-219", "CI-NIGHT-317", "CI-NIGHT-507", "CI-NIGHT-509",
+        "CI-NIGHT-510", "CI-NIGHT-609", "CI-NIGHT-615", "CI-NIGHT-616", "CI-NIGHT-642",
+        "CI-NIGHT-644", "CI-NIGHT-647", "CI-NIGHT-655",
+    ),
     "first-attempt-refusal": (
-        "CI-NIGHT-154", "CI-NIGHT-203",
+        "CI-NIGHT-154", "CI-NIGHT-203", "CI-NIGHT-634",
     ),
     "hot-trail": (
-        "CI-NIGHT-318", "CI-NIGHT-319",
+        "CI-NIGHT-318", "CI-NIGHT-319", "CI-NIGHT-661", "CI-NIGHT-662",
     ),
     "ignore-external-protection": (
         "CI-NIGHT-184",
@@ -239,23 +270,24 @@ FEATURES: dict[str, tuple[str, ...]] = {
         "CI-NIGHT-183",
     ),
     "infection-immunity": (
-        "CI-NIGHT-102", "CI-NIGHT-152", "CI-NIGHT-172",
+        "CI-NIGHT-102", "CI-NIGHT-152", "CI-NIGHT-172", "CI-NIGHT-611",
     ),
     "infection-protection": (
         "CI-NIGHT-105",
     ),
     "loyalty": (
         "CI-NIGHT-101", "CI-NIGHT-111", "CI-NIGHT-112", "CI-NIGHT-113", "CI-NIGHT-152",
-        "CI-NIGHT-156", "CI-NIGHT-215",
+        "CI-NIGHT-156", "CI-NIGHT-215", "CI-NIGHT-621", "CI-NIGHT-645",
     ),
     "one-time-protection": (
         "CI-DAY-038", "CI-DAY-040", "CI-NIGHT-028", "CI-NIGHT-104", "CI-NIGHT-311",
+        "CI-NIGHT-603", "CI-NIGHT-648", "CI-NIGHT-655",
     ),
     "pepper-spray": (
         "CI-NIGHT-220", "CI-NIGHT-221", "CI-NIGHT-222",
     ),
     "personal-guard": (
-        "CI-NIGHT-211", "CI-NIGHT-212", "CI-NIGHT-214", "CI-NIGHT-215",
+        "CI-NIGHT-211", "CI-NIGHT-212", "CI-NIGHT-214", "CI-NIGHT-215", "CI-NIGHT-621",
     ),
     "physical-might": (
         "CI-NIGHT-006", "CI-NIGHT-172", "CI-NIGHT-211", "CI-NIGHT-227", "CI-NIGHT-301",
@@ -265,14 +297,16 @@ FEATURES: dict[str, tuple[str, ...]] = {
         "CI-NIGHT-181",
     ),
     "preemptive-strike": (
-        "CI-NIGHT-223", "CI-NIGHT-224", "CI-NIGHT-225", "CI-NIGHT-503",
+        "CI-NIGHT-223", "CI-NIGHT-224", "CI-NIGHT-225", "CI-NIGHT-503", "CI-NIGHT-601",
+        "CI-NIGHT-602", "CI-NIGHT-603", "CI-NIGHT-642", "CI-NIGHT-658", "CI-NIGHT-662",
+        "CI-NIGHT-663",
     ),
     "psychic-blocks": (
-        "CI-NIGHT-008",
+        "CI-NIGHT-008", "CI-NIGHT-632",
     ),
     "psychic-immunity": (
         "CI-NIGHT-007", "CI-NIGHT-010", "CI-NIGHT-029", "CI-NIGHT-030", "CI-NIGHT-104",
-        "CI-NIGHT-324",
+        "CI-NIGHT-324", "CI-NIGHT-613",
     ),
     "psychic-protection": (
         "CI-NIGHT-009", "CI-NIGHT-022",
@@ -281,27 +315,28 @@ FEATURES: dict[str, tuple[str, ...]] = {
         "CI-NIGHT-155",
     ),
     "self-healing": (
-        "CI-NIGHT-011", "CI-NIGHT-046", "CI-NIGHT-047",
+        "CI-NIGHT-011", "CI-NIGHT-046", "CI-NIGHT-047", "CI-NIGHT-605",
     ),
     "special-attention": (
         "CI-NIGHT-216", "CI-NIGHT-217", "CI-NIGHT-219", "CI-NIGHT-235", "CI-NIGHT-504",
-        "CI-NIGHT-505",
+        "CI-NIGHT-505", "CI-NIGHT-663",
     ),
     "two-actions": (
         "CI-NIGHT-506",
     ),
     "unblockable": (
-        "CI-NIGHT-018", "CI-NIGHT-020", "CI-NIGHT-182",
+        "CI-NIGHT-018", "CI-NIGHT-020", "CI-NIGHT-182", "CI-NIGHT-636",
     ),
     "uncontrollable": (
         "CI-NIGHT-234", "CI-NIGHT-236",
     ),
     "unrecruitable": (
-        "CI-NIGHT-153",
+        "CI-NIGHT-153", "CI-NIGHT-653",
     ),
     "weapon-sense": (
         "CI-NIGHT-006", "CI-NIGHT-009", "CI-NIGHT-010", "CI-NIGHT-016", "CI-NIGHT-028",
         "CI-NIGHT-181", "CI-NIGHT-217", "CI-NIGHT-231", "CI-NIGHT-330", "CI-NIGHT-334",
+        "CI-NIGHT-620",
     ),
     "zero-vote": (
         "CI-DAY-017", "CI-DAY-018", "CI-DAY-033",
