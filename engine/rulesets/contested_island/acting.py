@@ -20,7 +20,7 @@ ABILITIES: dict[str, tuple[str, ...]] = {
         "CI-NIGHT-305", "CI-NIGHT-327", "CI-NIGHT-329",
     ),
     "block": (
-        "CI-NIGHT-151", "CI-NIGHT-506",
+        "CI-NIGHT-151", "CI-NIGHT-506", "CI-NIGHT-666",
     ),
     "check-weapon": (
         "CI-NIGHT-172", "CI-NIGHT-173", "CI-NIGHT-174",
@@ -122,7 +122,7 @@ ABILITIES: dict[str, tuple[str, ...]] = {
         "CI-NIGHT-180", "CI-NIGHT-182", "CI-NIGHT-183", "CI-NIGHT-184", "CI-NIGHT-228",
         "CI-NIGHT-506", "CI-NIGHT-507", "CI-NIGHT-508", "CI-NIGHT-509", "CI-NIGHT-511",
         "CI-NIGHT-610", "CI-NIGHT-612", "CI-NIGHT-620", "CI-NIGHT-623", "CI-NIGHT-630",
-        "CI-NIGHT-633", "CI-NIGHT-634", "CI-NIGHT-652", "CI-NIGHT-661",
+        "CI-NIGHT-633", "CI-NIGHT-634", "CI-NIGHT-652", "CI-NIGHT-661", "CI-NIGHT-666",
     ),
     "private-conversation": (
         "CI-DAY-027", "CI-DAY-028", "CI-DAY-032", "CI-DAY-034", "CI-DAY-602", "CI-DAY-604",
@@ -313,6 +313,9 @@ FEATURES: dict[str, tuple[str, ...]] = {
     ),
     "recruit-protection": (
         "CI-NIGHT-155",
+    ),
+    "redirection-theft-immunity": (
+        "CI-NIGHT-666",
     ),
     "self-healing": (
         "CI-NIGHT-011", "CI-NIGHT-046", "CI-NIGHT-047", "CI-NIGHT-605",
