@@ -7,10 +7,12 @@ from functools import cached_property
 from pathlib import Path
 
 import pandas as pd
+from bs4 import BeautifulSoup
 
 from engine.gamelog import GameLog
 from engine.gamelog import load as load_log
 from toolkit import frames
+from toolkit.safe_html import clean_post
 from toolkit.summary import GameSummary, summarize
 
 
@@ -62,6 +64,27 @@ class Game:
     @cached_property
     def summary(self) -> GameSummary:
         return summarize(self.log)
+
+    def soup(self, number: int) -> BeautifulSoup:
+        """Post `number` (the thread's own numbering, the `number` column of `posts`) as a
+        BeautifulSoup, parsed with lxml, to search as a forum scraper would:
+        `game.soup(42).find_all("a")`, `.select("blockquote.mk-quote")`, `.find_all("b")`.
+
+        It holds the post's body as the game log stores it (`Post.html`), never the forum
+        page: the scrapers' one markup (`scrapers.forum.markup`: quotes as
+        `blockquote.mk-quote` with `data-author` and `data-post-id`, bold as `<b>`, colours
+        as `span.mk-color[data-color]`, spoilers as `div.mk-spoiler[data-title]`), with the
+        thread page around it and its scripts and styles already left out, and sanitized again
+        (`toolkit.safe_html.clean_post`): no script, event handler or `javascript:` link is
+        left, so showing it as HTML runs nothing (the images it shows still load from where
+        the forum kept them). The lxml parser wraps the body in
+        `<html><body>`. A number that no post has raises KeyError naming it."""
+        for post in self.log.posts:
+            if post.number == number:
+                return BeautifulSoup(clean_post(post.html), "lxml")
+        numbers = [p.number for p in self.log.posts]
+        span = f"posts run {min(numbers)}–{max(numbers)}" if numbers else "it has no posts"
+        raise KeyError(f"no post number {number} in {self.log.meta.title!r}: {span}")
 
     def __repr__(self) -> str:
         s = self.summary
