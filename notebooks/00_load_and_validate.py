@@ -20,6 +20,7 @@
 GAME = "../data/sample/island-mini.json"
 
 # %%
+from toolkit.renderers import use_renderers; use_renderers()  # charts in Lab and in HTML exports
 from toolkit import load
 
 game = load(GAME)

@@ -21,6 +21,7 @@
 GAME = "../data/games/contested-island/expected.json"
 
 # %%
+from toolkit.renderers import use_renderers; use_renderers()  # charts in Lab and in HTML exports
 import pandas as pd
 
 from toolkit import load

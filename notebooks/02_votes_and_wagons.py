@@ -31,6 +31,7 @@
 GAME = "../data/games/contested-island/expected.json"
 
 # %%
+from toolkit.renderers import use_renderers; use_renderers()  # charts in Lab and in HTML exports
 from toolkit import load
 from toolkit.daycount import count_all, ensure_votes
 from toolkit.figures.votes import vote_count_charts, vote_flow_sankeys, wagon_rasters

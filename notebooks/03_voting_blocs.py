@@ -35,6 +35,7 @@ RUNS = 200  # draws of the null model (1000 for a closer p-value)
 SEED = 0  # the null model's and Louvain's seed
 
 # %%
+from toolkit.renderers import use_renderers; use_renderers()  # charts in Lab and in HTML exports
 from toolkit import load
 from toolkit.daycount import count_all
 from toolkit.factions import scum_factions

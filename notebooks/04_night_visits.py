@@ -22,6 +22,7 @@
 GAME = "../data/games/contested-island/expected.json"
 
 # %%
+from toolkit.renderers import use_renderers; use_renderers()  # charts in Lab and in HTML exports
 from toolkit import load
 from toolkit.figures.nights import game_visits, visit_graphs
 from toolkit.metrics.visits import cumulative_graph, repeat_visits

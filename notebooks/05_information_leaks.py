@@ -27,6 +27,7 @@
 GAME = "../data/games/contested-island/expected.json"
 
 # %%
+from toolkit.renderers import use_renderers; use_renderers()  # charts in Lab and in HTML exports
 from toolkit import load
 from toolkit.metrics.gm_audit import excess_private, undisplayed_newspaper
 from toolkit.metrics.leaks import channel_mentions, dead_posts, hidden_text, vote_switches

@@ -23,6 +23,7 @@
 GAME = "../data/games/contested-island/gm-mistakes/expected.json"
 
 # %%
+from toolkit.renderers import use_renderers; use_renderers()  # charts in Lab and in HTML exports
 from toolkit import load
 from toolkit.findings import chains_text
 

@@ -76,6 +76,7 @@ RULESET = "mafiascum"
 LIMIT = None
 
 # %%
+from toolkit.renderers import use_renderers; use_renderers()  # charts in Lab and in HTML exports
 from toolkit.research import null_figure
 from toolkit.research_tables import cross_game_store
 

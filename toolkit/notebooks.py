@@ -1,11 +1,13 @@
 """Running the notebooks of `notebooks/` headless: each is a jupytext `py:percent` file
 whose cell tagged `parameters` holds its defaults (the game to load, ...); a run adds a
 cell after it setting the given values, as papermill does, and executes the notebook with
-nbclient in the notebooks' folder. Figures are kept as plotly's own JSON output
-(`application/vnd.plotly.v1+json`), which JupyterLab shows and the report draws offline."""
+nbclient in the notebooks' folder. Figures are written as `toolkit.renderers` says (by
+default both plotly's own JSON output, `application/vnd.plotly.v1+json`, which JupyterLab
+shows and the report draws, and HTML that an nbconvert export draws offline)."""
 
 from __future__ import annotations
 
+import os
 import re
 import tempfile
 from collections.abc import Mapping
@@ -18,11 +20,14 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionError
 
 from engine.errors import MafiakitError
+from toolkit.renderers import ENVIRONMENT, NOTEBOOK
 
 FOLDER = Path(__file__).resolve().parent.parent / "notebooks"
-# figures as JSON in the notebook's outputs, whatever the kernel would pick without a screen
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")  # the kernel colours its tracebacks
-_SETUP = "import plotly.io as _pio\n_pio.renderers.default = 'plotly_mimetype'"
+# the renderers set before the notebook's first cell too: a notebook that does not call
+# `use_renderers` itself still writes its figures as the run asks, not as the kernel's
+# environment (PLOTLY_RENDERER=browser, a VS Code terminal...) would pick without a screen
+_SETUP = "from toolkit.renderers import use_renderers as _use_renderers\n_use_renderers()"
 
 
 class NotebookError(MafiakitError):
@@ -43,9 +48,10 @@ def takes_game(path: Path) -> bool:
 
 
 def execute(path: Path, parameters: Mapping[str, object] | None = None, *,
-            timeout: int = 600) -> nbformat.NotebookNode:
+            timeout: int = 600, renderers: str = NOTEBOOK) -> nbformat.NotebookNode:
     """The notebook at `path` executed with `parameters` (values Python literals can
-    write: str, int, float, bool, None, lists of them)."""
+    write: str, int, float, bool, None, lists of them), its figures shown by the plotly
+    `renderers` (see `toolkit.renderers`; the default keeps them in an HTML export)."""
     nb: nbformat.NotebookNode = jupytext.read(path)
     at = next((i for i, c in enumerate(nb.cells)
                if "parameters" in c.get("metadata", {}).get("tags", [])), -1)
@@ -59,8 +65,10 @@ def execute(path: Path, parameters: Mapping[str, object] | None = None, *,
                            ip=str(Path(sockets) / "kernel"))
         client = NotebookClient(nb, km=km, timeout=timeout,
                                 resources={"metadata": {"path": str(path.parent)}})
+        # the kernel's `use_renderers()` calls (ours above, the notebook's own) read it there
+        env = {**os.environ, ENVIRONMENT: renderers}
         try:
-            client.execute()
+            client.execute(env=env)
         except CellExecutionError as exc:
             # the kernel's message ends with the exception; the cell's source names the place
             text = _ANSI.sub("", str(exc)).strip().splitlines()
