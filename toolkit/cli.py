@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from engine.errors import MafiakitError
+from engine.errors import BadInputError, MafiakitError
 from engine.gamelog import GameLog, json_schema_text, load, save
 
 app = typer.Typer(
@@ -232,18 +232,37 @@ def votes(
         help="KEY=VALUE: read the rules this way (repeat for several)")] = None,
     reread: Annotated[bool, typer.Option(
         help="read the votes from the posts again, ignoring those in the log")] = False,
+    at_post: Annotated[int | None, typer.Option(
+        "--at-post", metavar="N", help="the standing count of the day post N is in, as of "
+        "post N: each target's votes and voters, marks not counted, the threshold")] = None,
 ) -> None:
     """Re-count every day's votes under the game's rule set: tally with voters, the
-    outcome, the post that decided it, and every mark not counted with its reason."""
+    outcome, the post that decided it, and every mark not counted with its reason; with
+    --at-post N, the count as it stood at post N."""
     from toolkit.daycount import count_all, ensure_votes, parse_rulings, print_votes, votes_json
 
     try:
+        if at_post is not None and day is not None:
+            raise BadInputError(None, "--at-post", "the post gives its day: leave out --day")
         log = load(game)
         ensure_votes(log, reread=reread)
-        results = count_all(log, day, parse_rulings(ruling or [], log))
+        rulings = parse_rulings(ruling or [], log)
+        if at_post is not None:
+            from toolkit.at_post import at_post_json, print_at_post, standing_at_post
+
+            at = standing_at_post(log, at_post, rulings)
+        else:
+            results = count_all(log, day, rulings)
     except MafiakitError as exc:
         raise _fail(exc) from None
     _warn_ruleset(log)
+    if at_post is not None:
+        if format is Format.json:
+            sys.stdout.write(json.dumps(at_post_json(log, at), ensure_ascii=False, indent=2)
+                             + "\n")
+        else:
+            print_at_post(log, at, Console(highlight=False))
+        return
     if format is Format.json:
         sys.stdout.write(json.dumps(votes_json(log, results), ensure_ascii=False, indent=2)
                          + "\n")
@@ -310,7 +329,6 @@ def report(
 ) -> None:
     """The notebooks executed on one game, as one self-contained HTML report (figures
     drawn offline, nothing from the forum's pages live in it)."""
-    from engine.errors import BadInputError
     from toolkit.report import build_report
 
     err = _err()
