@@ -101,3 +101,14 @@ def test_a_post_in_no_day_is_a_clear_error(tmp_path: Path) -> None:
     both = CliRunner().invoke(app, ["votes", game, "--at-post", "3", "--day", "1"])
     assert both.exit_code == 2
     assert "leave out --day" in both.output
+
+
+def test_a_targets_own_threshold_is_shown(tmp_path: Path) -> None:
+    game = str(_game(tmp_path, "vote Eve"))
+    assert _json(game, "--at-post", "3")["needed"] == {}
+    # "one less for no lynch": No Lynch needs 2 of the 4 living where a player needs 3
+    at = _json(game, "--at-post", "3", "--ruling", "mafiascum.no-lynch-threshold=one-less")
+    assert (at["majority"], at["needed"]) == (3, {"No Lynch": 2})
+    table = CliRunner().invoke(app, ["votes", game, "--at-post", "3", "--ruling",
+                                     "mafiascum.no-lynch-threshold=one-less"])
+    assert "3 votes eliminate (majority of 4 alive); No Lynch needs 2" in table.stdout
