@@ -15,7 +15,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from engine.errors import MafiakitError
+from engine.errors import BadInputError, MafiakitError
 from engine.gamelog import GameLog, json_schema_text, load, save
 
 app = typer.Typer(
@@ -29,6 +29,27 @@ import_app = typer.Typer(help="Import an existing dataset into a game log.", no_
 app.add_typer(import_app, name="import")
 
 DEFAULT_SCHEMA_PATH = Path("docs/gamelog.schema.json")
+
+# help texts shared by several commands
+_QUIET = "print nothing but errors (no progress, no summary)"
+_FORMAT = "table for people, json for programs"
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        typer.echo(f"mafiakit {version('mafiakit')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    show_version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="print mafiakit's version and exit")] = False,
+) -> None:
+    """Completed forum mafia games: import, check, summarise."""
 
 
 class Format(StrEnum):
@@ -78,7 +99,7 @@ def import_mafiascum(
     transitions: Annotated[Path, typer.Option(help="transitions.tsv (day ends)")],
     output: Annotated[Path, typer.Option("-o", "--output", help="GAME.json or GAME.json.gz")],
     timezone: Annotated[str, typer.Option(help="IANA zone of the board's clock")] = "UTC",
-    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_QUIET)] = False,
     strict: Annotated[bool, typer.Option(
         help="refuse the game at the first bad line of archive.txt or transitions.tsv "
              "(default: report every bad line, keep what it still says)")] = False,
@@ -124,7 +145,7 @@ def scrape(
     gm_log: Annotated[Path | None, typer.Option(
         "--gm-log", help="the GM's published action log and results (text, Russian or "
         "English), merged into the game log")] = None,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_QUIET)] = False,
 ) -> None:
     """Read saved forum thread pages into a game log: every post, the players, the days and
     nights, and the votes under the rule set's grammar; with --gm-log, the GM's action log
@@ -185,7 +206,7 @@ def _print_accounts(log: GameLog, err: Console) -> None:
 @app.command()
 def summary(
     game: Annotated[Path, typer.Argument(help="GAME.json or GAME.json.gz")],
-    format: Annotated[Format, typer.Option("--format", "-f")] = Format.table,
+    format: Annotated[Format, typer.Option("--format", "-f", help=_FORMAT)] = Format.table,
 ) -> None:
     """Players, phases, eliminations and post counts of a game log."""
     from toolkit.render import print_summary
@@ -206,23 +227,42 @@ def summary(
 def votes(
     game: Annotated[Path, typer.Argument(help="GAME.json or GAME.json.gz")],
     day: Annotated[int | None, typer.Option(help="only this day")] = None,
-    format: Annotated[Format, typer.Option("--format", "-f")] = Format.table,
+    format: Annotated[Format, typer.Option("--format", "-f", help=_FORMAT)] = Format.table,
     ruling: Annotated[list[str] | None, typer.Option(
         help="KEY=VALUE: read the rules this way (repeat for several)")] = None,
     reread: Annotated[bool, typer.Option(
         help="read the votes from the posts again, ignoring those in the log")] = False,
+    at_post: Annotated[int | None, typer.Option(
+        "--at-post", metavar="N", help="the standing count of the day post N is in, as of "
+        "post N: each target's votes and voters, marks not counted, the threshold")] = None,
 ) -> None:
     """Re-count every day's votes under the game's rule set: tally with voters, the
-    outcome, the post that decided it, and every mark not counted with its reason."""
+    outcome, the post that decided it, and every mark not counted with its reason; with
+    --at-post N, the count as it stood at post N."""
     from toolkit.daycount import count_all, ensure_votes, parse_rulings, print_votes, votes_json
 
     try:
+        if at_post is not None and day is not None:
+            raise BadInputError(None, "--at-post", "the post gives its day: leave out --day")
         log = load(game)
         ensure_votes(log, reread=reread)
-        results = count_all(log, day, parse_rulings(ruling or [], log))
+        rulings = parse_rulings(ruling or [], log)
+        if at_post is not None:
+            from toolkit.at_post import at_post_json, print_at_post, standing_at_post
+
+            at = standing_at_post(log, at_post, rulings)
+        else:
+            results = count_all(log, day, rulings)
     except MafiakitError as exc:
         raise _fail(exc) from None
     _warn_ruleset(log)
+    if at_post is not None:
+        if format is Format.json:
+            sys.stdout.write(json.dumps(at_post_json(log, at), ensure_ascii=False, indent=2)
+                             + "\n")
+        else:
+            print_at_post(log, at, Console(highlight=False))
+        return
     if format is Format.json:
         sys.stdout.write(json.dumps(votes_json(log, results), ensure_ascii=False, indent=2)
                          + "\n")
@@ -235,7 +275,7 @@ def verify(
     game: Annotated[Path, typer.Argument(help="GAME.json or GAME.json.gz")],
     ruling: Annotated[list[str] | None, typer.Option(
         help="KEY=VALUE: read the rules this way (repeat for several)")] = None,
-    format: Annotated[Format, typer.Option("--format", "-f")] = Format.table,
+    format: Annotated[Format, typer.Option("--format", "-f", help=_FORMAT)] = Format.table,
 ) -> None:
     """Re-play the game and compare with what the GM published: confirmed, disputed (with
     the chain of events), unverifiable, ruling-dependent. Exit 1 when something is
@@ -264,7 +304,7 @@ def verify(
 def rulesets(
     ruleset: Annotated[str | None, typer.Argument(help="one rule set id; all when left out")]
     = None,
-    format: Annotated[Format, typer.Option("--format", "-f")] = Format.table,
+    format: Annotated[Format, typer.Option("--format", "-f", help=_FORMAT)] = Format.table,
 ) -> None:
     """The rule sets: each ruling with its options and default (what --ruling takes), and
     what the night engine supports."""
@@ -283,8 +323,9 @@ def rulesets(
 @app.command()
 def report(
     game: Annotated[Path, typer.Argument(help="GAME.json or GAME.json.gz")],
-    output: Annotated[Path, typer.Option("-o", "--output", help="REPORT.html")],
-    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+    output: Annotated[Path, typer.Option(
+        "-o", "--output", help="REPORT.html (its folder is created when missing)")],
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_QUIET)] = False,
 ) -> None:
     """The notebooks executed on one game, as one self-contained HTML report (figures
     drawn offline, nothing from the forum's pages live in it)."""
@@ -293,6 +334,11 @@ def report(
     err = _err()
     try:
         load(game)  # a bad game log is named before any notebook starts
+        try:
+            output.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise BadInputError(str(output.parent), None,
+                                f"cannot create the report's folder: {exc.strerror}") from exc
         figures = build_report(game, output, progress=None if quiet else (
             lambda m: err.print(f"[dim]{m}[/dim]")))
     except MafiakitError as exc:
@@ -335,7 +381,7 @@ def corpus(
         help="also export every table to Parquet files in this folder")] = None,
     prune: Annotated[bool, typer.Option(
         help="remove stored games whose source is no longer under the folders")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_QUIET)] = False,
 ) -> None:
     """Read, count, verify and store every game found under the folders (archived threads
     with a game.toml, mafiascum datasets, game logs); a game whose source is unchanged since
@@ -344,7 +390,7 @@ def corpus(
     import duckdb
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from toolkit.batch import run
+    from toolkit.batch import find, run
     from toolkit.store import Store
 
     err = _err()
@@ -354,6 +400,17 @@ def corpus(
         raise typer.Exit(2)
     if workers < 1:
         err.print(f"error: --workers must be at least 1, not {workers}", markup=False)
+        raise typer.Exit(2)
+    found = find(folders)
+    if not found.sources:
+        # an empty or mistyped folder: said before the store is created or touched
+        looked = ", ".join(str(f) for f in folders)
+        err.print(f"error: no games found under {looked}: a game is a folder with a game.toml "
+                  "(saved pages), a mafiascum dataset (archive.txt, transitions.tsv and the "
+                  "threads' <id>.jsonl[.gz]) or a game log *.json[.gz]"
+                  + (f"; {len(found.ignored)} files looked at and not taken: "
+                     + "; ".join(f"{path} ({why})" for path, why in found.ignored[:5])
+                     if found.ignored else ""), markup=False)
         raise typer.Exit(2)
     stored = [0]
     with Progress(TextColumn("[dim]games"), BarColumn(), MofNCompleteColumn(),

@@ -158,6 +158,8 @@ def _next_lynch(log: GameLog, day: int, window: DayWindow, first: DayResult,
                             rules, names)
     result.earlier = [*first.earlier, first.eliminated]
     result.standings = [*first.standings, *result.standings]
+    result.living = [*first.living, *result.living]
+    result.weights = {**first.weights, **result.weights}
     result.events = [*first.events,
                      DayEvent(hammer, "reset", f"{names(first.eliminated)} is lynched; the "
                               "votes start again for the day's next lynch"),

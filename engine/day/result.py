@@ -78,6 +78,10 @@ class DayResult:
     # the standing votes (voter -> (target slot or "no-lynch", post of the vote)) after each
     # post that changed something, in post order: what a vote count the GM posted then shows
     standings: list[tuple[int, dict[str, tuple[str, int]]]] = field(default_factory=list)
+    # beside `standings`: the number of living players after each of those posts, and the
+    # votes each standing vote carries, by (voter, post of the vote)
+    living: list[tuple[int, int]] = field(default_factory=list)
+    weights: dict[tuple[str, int], float] = field(default_factory=dict)
 
     def standing_at(self, post: int) -> dict[str, tuple[str, int]]:
         """The standing votes as of post `post` (after it)."""
@@ -87,6 +91,31 @@ class DayResult:
                 break
             found = standing
         return found
+
+    def alive_at(self, post: int) -> int | None:
+        """How many players are alive as of post `post`; None before the day's first vote,
+        death or reset (the day's start then: `engine.day.alive_at_start`)."""
+        found: int | None = None
+        for at, alive in self.living:
+            if at > post:
+                break
+            found = alive
+        return found
+
+    def tally_at(self, post: int) -> list[TallyLine]:
+        """The running count as of post `post`: each target with its votes (each vote's
+        weight as it was counted) and voters, most votes first, equal counts in the order
+        they were reached. A split voter (`CountRules.split_voters`) is shown with one
+        vote, as a GM's vote count shows them."""
+        on: dict[str, list[tuple[int, str, float]]] = {}
+        for voter, (target, at) in self.standing_at(post).items():
+            on.setdefault(target, []).append((at, voter, self.weights.get((voter, at), 1.0)))
+        lines = [(max(at for at, _, _ in v),
+                  TallyLine(target=t, votes=sum(w for _, _, w in v),
+                            voters=tuple(voter for _, voter, _ in sorted(v))))
+                 for t, v in on.items()]
+        lines.sort(key=lambda x: (-x[1].votes, x[0], x[1].target))
+        return [line for _, line in lines]
 
     @property
     def outcome(self) -> str:

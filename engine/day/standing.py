@@ -166,16 +166,22 @@ class _State:
     # (post, voter -> (target, post of that vote)) after the last step of each post: what a
     # vote count posted then should show
     seen: list[tuple[int, dict[str, tuple[str, int]]]] = field(default_factory=list)
+    # beside `seen`, for the running count as of a post (`DayResult.tally_at`): the living
+    # after each such post, and the votes each shown vote carried (voter, its post) -> votes
+    living: list[tuple[int, int]] = field(default_factory=list)
+    weighed: dict[tuple[str, int], float] = field(default_factory=dict)
 
     def snapshot(self, post: int) -> None:
         # one place per voter, as a vote count shows voters (a split voter: the first vote
         # standing, else the second)
         shown: dict[str, tuple[str, int]] = {}
-        for key, (target, at, _) in self.standing.items():
+        for key, (target, at, weight) in self.standing.items():
             voter = voter_of(key)
             if voter == key or voter not in self.standing:
                 shown[voter] = (target, at)
+                self.weighed[(voter, at)] = weight
         self.seen.append((post, shown))
+        self.living.append((post, len(self.alive)))
 
     def withdraw(self, voter: str) -> tuple[str, int, float] | None:
         """Take the voter's standing votes away; the first of them, or None."""
@@ -514,4 +520,4 @@ def _result(window: DayWindow, state: _State, rules: CountRules, target: str | N
                      decided_at_post=post, decided_by=how, tally=_tally(state, extras),
                      not_counted=[], majority=need if rules.decision == "majority" else None,
                      alive=list(state.alive), events=state.events, order=order,
-                     standings=state.seen)
+                     standings=state.seen, living=state.living, weights=state.weighed)

@@ -17,6 +17,7 @@ import yaml
 from pydantic import ValidationError
 
 from engine.errors import GameLogError
+from engine.gamelog.foreign import jsonl_hint, looks_like
 from engine.gamelog.log import SCHEMA_VERSION, GameLog
 
 
@@ -100,8 +101,14 @@ def parse_game_log(data: bytes | str, name: str = "<game log>") -> GameLog:
     except UnicodeDecodeError as exc:
         raise GameLogError(name, f"byte {exc.start}", "not UTF-8 text") from exc
     except json.JSONDecodeError as exc:
+        hint = None
+        if exc.msg == "Extra data" and exc.lineno > 1:
+            # a value, then more on the next lines: JSON lines, e.g. a dataset's posts
+            text = data.decode("utf-8") if isinstance(data, bytes) else data
+            hint = jsonl_hint(text.split("\n", 1)[0])
         raise GameLogError(
             name, f"line {exc.lineno}, column {exc.colno}", f"not valid JSON: {exc.msg}"
+            + (f"; the file is {hint}" if hint else "")
         ) from exc
     except RecursionError:
         # json and yaml parse nested arrays recursively: 100,000 '[' would otherwise escape
@@ -109,7 +116,11 @@ def parse_game_log(data: bytes | str, name: str = "<game log>") -> GameLog:
         raise GameLogError(name, None, "arrays or objects nested too deeply to be a game "
                            "log") from None
     if not isinstance(doc, dict):
-        raise GameLogError(name, "(top level)", f"expected a JSON object, got {type(doc).__name__}")
+        raise GameLogError(name, "(top level)", f"expected a JSON object, got "
+                           f"{type(doc).__name__}: the file is {looks_like(doc)}")
+    if "schema_version" not in doc and "meta" not in doc:
+        # JSON another tool wrote: what it looks like says more than a missing field would
+        raise GameLogError(name, "(top level)", f"not a game log: the file is {looks_like(doc)}")
     version = doc.get("schema_version")
     if version != SCHEMA_VERSION:
         raise GameLogError(

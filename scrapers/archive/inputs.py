@@ -67,6 +67,16 @@ def _looks_like_page(name: str, head: bytes) -> bool:
     return sniff.startswith((b"<!doctype html", b"<html", b"<!--", b"<?xml", b"\xef\xbb\xbf<"))
 
 
+# a page saved as nothing (a browser's save that failed, a download cut at once): said as
+# such, not as the unknown engine or missing posts an empty page would otherwise give
+_EMPTY = "empty file (0 bytes): nothing was saved in it; skipped"
+
+
+def _maybe_page(name: str) -> bool:
+    """A name a page could have: an empty stylesheet or image is no missing page."""
+    return PurePosixPath(name).suffix.lower() not in ASSET_SUFFIXES
+
+
 def _in_assets_folder(parts: Sequence[str]) -> bool:
     # a browser's "Save page as" puts images, CSS and scripts in "<page>_files/"
     return any(p.endswith("_files") or p.endswith("_files.d") for p in parts[:-1])
@@ -119,6 +129,9 @@ def _single(path: Path, name: str, report: InputReport, limits: Limits) -> Itera
         data = path.read_bytes()
     except OSError as exc:
         report.skip("warning", "unreadable-file", name, f"cannot read: {exc.strerror or exc}")
+        return
+    if not data and _maybe_page(name):
+        report.skip("error", "empty-page", name, _EMPTY)
         return
     if not _looks_like_page(name, data):
         report.skip("info", "not-a-page", name, "not an HTML page (asset or other file); skipped")
@@ -254,6 +267,9 @@ def _zip(path: Path, report: InputReport, limits: Limits, local_tz: tzinfo
             if len(data) > limits.max_page_bytes:
                 report.skip("warning", "page-too-large", f"{path.name}:{name}",
                             "larger than its header says and over the page cap; skipped")
+                continue
+            if not data and _maybe_page(name):
+                report.skip("error", "empty-page", f"{path.name}:{name}", _EMPTY)
                 continue
             if not _looks_like_page(name, data):
                 if zipfile.is_zipfile(io.BytesIO(data)):

@@ -11,7 +11,7 @@ Votes: on every day whose outcome the archive records (a slot 'lynched Day N', o
 Lynch' in the notes) and whose deciding votes are in the posts file (`toolkit.daycheck`: a
 day ending past the file's last post, or with no end anywhere and no hammer, is listed as
 not scored), the re-count of the imported game gives the same outcome on at least 99% of
-them (issue 20's acceptance); the README explains each miss and each day not scored.
+them (issue 20's acceptance); docs/mafiascum.md explains each miss and each day not scored.
 
 Run with ``-s`` to see both figures and their tables of misses. Skipped with the reason when
 ../shared is absent.
