@@ -324,6 +324,10 @@ BY = ("day", "entry", "distance")
 ELIMINATED = ("any", "town", "scum")  # the target's group; "any": every final wagon on a slot
 FINAL = ("not final day", "final day")
 BAND = (5.0, 95.0)  # the null's band: these percentiles of the draws
+NO_LYNCH_WAGONS = "no-lynch wagons"
+THIRD_PARTY = "wagons on a third-party slot (in 'any' only)"
+NO_HAMMER = "wagons decided without a hammer (not in 'distance')"
+LEFT_OUT = (NO_LYNCH_WAGONS, THIRD_PARTY, NO_HAMMER)
 SHARE_COLUMNS = {"by": "string", "x": "int64", "eliminated": "string", "final": "string",
                  "games": "int64", "wagons": "int64", "seats": "int64", "mafia": "int64",
                  "observed": "float64", "null_mean": "float64", "null_lo": "float64",
@@ -337,7 +341,7 @@ class FinalWagon:
     deadline) as the charts read it: its `day` and `target`, the target's group at the
     day's start (`target_group`: scum, town, other, or "no-lynch"), whether the day ended
     the game (`final`), the `voters` still on it at its end in the order they joined (the
-    last one: the hammerer on a hammered wagon), and the `pool` the null shuffles the
+    last one: the hammerer on a `hammered` wagon), and the `pool` the null shuffles the
     voters' factions in: the slots alive when the day was decided, the target left out."""
 
     day: int
@@ -346,6 +350,7 @@ class FinalWagon:
     final: bool
     voters: tuple[str, ...]
     pool: tuple[str, ...]
+    hammered: bool
 
 
 def final_wagons(game: GameWagons) -> list[FinalWagon]:
@@ -371,7 +376,8 @@ def final_wagons(game: GameWagons) -> list[FinalWagon]:
         group = NO_LYNCH if target == NO_LYNCH else \
             "scum" if faction in game.scum else "town" if faction in game.town else "other"
         out.append(FinalWagon(day=day, target=target, target_group=group,
-                              final=day == game.final_day, voters=voters, pool=pool))
+                              final=day == game.final_day, voters=voters, pool=pool,
+                              hammered=seats[-1].hammerer))
     return out
 
 
@@ -389,14 +395,16 @@ class WagonShares:
     """The mafia's share of the final wagons' seats against the shuffled-faction null.
 
     `table`: one row per bin: `by` ("day": the wagon's day number `x`; "entry": the `x`-th
-    voter to join, among those still on the wagon at its end; "distance": `x` joins before
-    the wagon's last, 0 the hammer), `eliminated` (the target's group: town, scum, or any),
-    `final` ("final day": the day that ended the game; "not final day"), how many `games`,
-    `wagons` and `seats` (voters on them) the bin holds, the `mafia` among the seats, their
-    share (`observed`), and the null's mean, band (`null_lo`, `null_hi`: the `band`
-    percentiles of its draws), two-sided p-value and the observed share's percentile
-    (`nulls.summarize_null`) over `runs` draws. `left_out`: the final wagons no chart
-    holds (on no-lynch) and those only "any" holds (on a third-party slot)."""
+    voter to join, among those still on the wagon at its end; "distance", hammered wagons
+    only: `x` joins before the hammer, 0 the hammerer), `eliminated` (the target's group:
+    town, scum, or any), `final` ("final day": the day that ended the game; "not final
+    day"), how many `games`, `wagons` and `seats` (voters on them) the bin holds, the
+    `mafia` among the seats, their share (`observed`), and the null's mean, band
+    (`null_lo`, `null_hi`: the `band` percentiles of its draws), two-sided p-value and the
+    observed share's percentile (`nulls.summarize_null`) over `runs` draws. `left_out`:
+    the final wagons no chart holds (on no-lynch), those only "any" holds (on a
+    third-party slot), and those the distance bins leave out (decided at the deadline,
+    without a hammer)."""
 
     games: int
     wagons: int
@@ -421,17 +429,19 @@ def wagon_shares(games: Iterable[GameWagons], *, runs: int = DEFAULT_RUNS,
     do not depend on the other games read. A bin's share pools its seats over the games:
     mafia seats / seats, for the observed labels and for each draw alike."""
     bins: dict[tuple[str, int, str, str], _Bin] = {}
-    left_out = {"no-lynch wagons": 0, "wagons on a third-party slot (in 'any' only)": 0}
+    left_out = dict.fromkeys(LEFT_OUT, 0)
     n_games = n_wagons = 0
     for game in games:
         n_games += 1
         rng = np.random.default_rng([seed, zlib.crc32(game.thread.encode())])
         for wagon in final_wagons(game):
             if wagon.target_group == NO_LYNCH:
-                left_out["no-lynch wagons"] += 1
+                left_out[NO_LYNCH_WAGONS] += 1
                 continue
             if wagon.target_group == "other":
-                left_out["wagons on a third-party slot (in 'any' only)"] += 1
+                left_out[THIRD_PARTY] += 1
+            if not wagon.hammered:
+                left_out[NO_HAMMER] += 1
             n_wagons += 1
             labels = game.labels.get(wagon.day, {})
             observed = [labels.get(v) in game.scum for v in wagon.voters]
@@ -450,8 +460,10 @@ def _add_wagon(bins: dict[tuple[str, int, str, str], _Bin], thread: str, wagon: 
     size = len(wagon.voters)
     seats: dict[tuple[str, int], list[int]] = {}  # (by, x) -> the wagon's seats in it
     for i in range(size):
-        for by, x in (("day", wagon.day), ("entry", i + 1), ("distance", size - 1 - i)):
-            seats.setdefault((by, x), []).append(i)
+        seats.setdefault(("day", wagon.day), []).append(i)
+        seats.setdefault(("entry", i + 1), []).append(i)
+        if wagon.hammered:  # a wagon decided at the deadline has no hammer to count from
+            seats.setdefault(("distance", size - 1 - i), []).append(i)
     for (by, x), held in seats.items():
         for group in groups:
             b = bins.setdefault((by, x, group, final), _Bin())
