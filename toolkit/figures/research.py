@@ -81,7 +81,7 @@ def _figure(shares: WagonShares, by: str, finals: Sequence[str], min_seats: int
             showlegend=first, hovertext=_hover(shown, by, null=True), hoverinfo="text"),
             row=row, col=col)
         fig.add_trace(go.Scatter(
-            x=_gapped(rows, min_seats, "x"), y=_gapped(rows, min_seats, "observed"),
+            x=list(rows["x"]), y=_gapped(rows, min_seats, "observed"),
             mode="lines+markers", marker={"color": mafia, "size": 8},
             line={"color": mafia}, name="observed mafia share", legendgroup="observed",
             showlegend=first, hovertext=_gapped_hover(rows, min_seats, by),
