@@ -506,3 +506,17 @@ def wagon_shares_store(db: str | Path | None = None, *, ruleset: str | None = "m
     if value is None:
         return wagon_shares([], runs=runs, seed=seed, band=band, source=source)
     return replace(value, source=source)
+
+
+def format_shares(shares: WagonShares) -> str:
+    """The shares as plain text: what was read, what was left out, and the bins of each
+    chart (those of fewer than the figures' 30 seats included: the text says every n)."""
+    cols = ["by", "x", "eliminated", "final", "games", "wagons", "seats", "observed",
+            "null_lo", "null_mean", "null_hi", "p_value"]
+    left = "; ".join(f"{k}: {v}" for k, v in shares.left_out.items() if v) or "nothing"
+    lo, hi = shares.band
+    return "\n\n".join([
+        f"{shares.source}; {shares.wagons} final wagons on a slot; left out: {left}",
+        f"null: factions shuffled among the living, the eliminated slot kept ({shares.runs} "
+        f"draws, seed {shares.seed}); band: {lo:g}-{hi:g} %",
+        shares.table[cols].to_string(index=False, float_format=lambda x: f"{x:.3f}")])

@@ -340,3 +340,21 @@ def test_the_charts_over_the_corpus(tmp_path: Path) -> None:
     assert int(days["wagons"].sum()) == shares.wagons
     with Store(db) as store:
         assert all(not store.table(name).empty for name in RESEARCH_TABLES)
+
+
+def test_python_m_toolkit_research_prints_the_shares(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]
+                                                     ) -> None:
+    from toolkit.research import main
+
+    db = write_store(tmp_path / "hand.duckdb", hand_games())
+    main(["--db", str(db), "--shares"])
+    out = capsys.readouterr().out
+    assert out.startswith("2 games of the store hand.duckdb (rule set mafiascum); 4 final "
+                          "wagons on a slot; left out: no-lynch wagons: 1;")
+    assert "1000 draws, seed 0" in out
+    # each bin with its n: day 1, any slot eliminated: 2 wagons, 7 seats, 3 of them mafia
+    assert any(line.split()[:8] == ["day", "1", "any", "not", "final", "day", "2", "2"]
+               and line.split()[8:10] == ["7", "0.429"] for line in out.splitlines())
+    with pytest.raises(SystemExit):
+        main(["--shares"])
