@@ -114,3 +114,46 @@ result.per_game[(result.per_game.metric == "share") & (result.per_game.group == 
 
 # %%
 null_figure(result)
+
+# %% [markdown]
+# ## The mafia on the wagons that eliminate: the vca study's charts
+#
+# The share of mafia among the voters on each day's final wagon (those still on it at the
+# hammer), against the same kind of null as the study's: the factions at the day's start
+# shuffled among the slots alive when the day was decided, the eliminated slot's faction
+# kept, so that each panel (town eliminated, mafia eliminated) compares like with like.
+# The grey bars are the null's mean and its 5–95 % band, the red line the observed share.
+# Every panel gives its n; a bin with fewer than 30 seats is not drawn, and its panel
+# names it with its n. The days that end a game are apart: there the mafia vote to win.
+
+# %%
+from toolkit.figures.research import (
+    day_share_figure,
+    distance_share_figure,
+    entry_share_figure,
+)
+from toolkit.research_tables import wagon_shares_store
+
+shares = wagon_shares_store(STORE, ruleset=RULESET, limit=LIMIT)
+print(shares.source)
+day_share_figure(shares)
+
+# %% [markdown]
+# By entry position: the first voter to join the wagon, the second, ... (among those
+# still on it at the hammer), on the days that did not end the game.
+
+# %%
+entry_share_figure(shares)
+
+# %% [markdown]
+# By distance from the hammer: the hammerer, the voter before, ... (hammered wagons).
+
+# %%
+distance_share_figure(shares)
+
+# %% [markdown]
+# The numbers behind the charts, one row per bin (`observed` against `null_mean`,
+# `null_lo`–`null_hi`, `p_value`):
+
+# %%
+shares.table

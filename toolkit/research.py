@@ -406,21 +406,34 @@ def format_table(result: CrossGame) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """`python -m toolkit.research [--db FILE] [--limit N]`: the table over the whole corpus
-    (the mafiascum games of the store FILE that `mafiakit corpus` built, with `--db`; read
-    and counted from the corpus folder otherwise), with progress and the run time on
-    stderr."""
+    """`python -m toolkit.research [--db FILE [--shares]] [--limit N]`: the table over the
+    whole corpus (the mafiascum games of the store FILE that `mafiakit corpus` built, with
+    `--db`; read and counted from the corpus folder otherwise), or with `--shares` the
+    numbers of notebook 07's charts (`research_tables.format_shares`), with progress and
+    the run time on stderr."""
     parser = argparse.ArgumentParser(prog="python -m toolkit.research",
                                      description="The cross-game research table.")
     parser.add_argument("--db", type=Path, default=None,
                         help="read the games from this store (mafiakit corpus --db)")
     parser.add_argument("--limit", type=int, default=None, help="the first N games only")
+    parser.add_argument("--shares", action="store_true",
+                        help="with --db: the mafia's share of the wagons that eliminate by "
+                        "day, entry position and distance from the hammer, against the null "
+                        "(the numbers of notebook 07's charts)")
     args = parser.parse_args(argv)
     start = time.monotonic()
 
     def show(done: int, todo: int, thread: str) -> None:
         print(f"{done}/{todo} {thread}", file=sys.stderr)
 
+    if args.shares:
+        from toolkit.research_tables import format_shares, wagon_shares_store
+
+        if args.db is None:
+            parser.error("--shares reads a store: give it with --db")
+        print(format_shares(wagon_shares_store(args.db, limit=args.limit, progress=show)))
+        print(f"{time.monotonic() - start:.1f} s", file=sys.stderr)
+        return
     if args.db is not None:
         from toolkit.research_tables import cross_game_store  # it imports this module
 

@@ -39,18 +39,28 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+import zlib
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import duckdb
+import numpy as np
 import pandas as pd
 
 from engine.day import DayResult
 from engine.gamelog import GameLog
 from toolkit.frames import BOOL, FLOAT, INT, STR, typed_frame
-from toolkit.metrics.blocs import Cast, DayVotes
-from toolkit.metrics.nulls import DEFAULT_RUNS, DEFAULT_SEED, SCUM_COLUMNS
+from toolkit.metrics.blocs import NO_LYNCH, Cast, DayVotes
+from toolkit.metrics.nulls import (
+    DEFAULT_RUNS,
+    DEFAULT_SEED,
+    SCUM_COLUMNS,
+    null_band,
+    shuffled_members,
+    summarize_null,
+)
 from toolkit.research import CrossGame, GameWagons, Seat, analyse_games, game_wagons
 
 COLUMNS: dict[str, dict[str, str]] = {
@@ -72,6 +82,7 @@ _ORDER = {"research_game": "", "research_days": "day", "research_labels": "day, 
           "research_scum_rates": "day"}
 MAFIASCUM = "mafiascum:"  # the store's id of a corpus thread: "mafiascum:<thread>"
 CHUNK = 128  # games read per query (see `cross_game_store`)
+T = TypeVar("T")
 
 
 def research_tables(log: GameLog, results: Sequence[DayResult] | None = None
@@ -193,38 +204,58 @@ def cross_game_store(db: str | Path | None = None, *, ruleset: str | None = "maf
     query per game: the tables have no index, so each query scans its table, and a query
     per game would scan it once for every game; nor every table whole, which for an
     archive of thousands of games would hold them all in memory at once."""
+    value, source = _read_store(db, ruleset, limit, progress,
+                                lambda games: analyse_games(games, runs=runs, seed=seed))
+    if value is None:
+        return _nothing(source)
+    return CrossGame(value.games, value.per_game, value.pooled, value.scum_rates, value.null,
+                     source)
+
+
+def _read_store(db: str | Path | None, ruleset: str | None, limit: int | None,
+                progress: Callable[[int, int, str], None] | None,
+                use: Callable[[Iterable[GameWagons]], T]) -> tuple[T | None, str]:
+    """`use` applied to the games of the store (see `cross_game_store`), and the `source`
+    saying what was read; (None, why) when the store cannot be read."""
     from toolkit.store import default_store  # the store imports this module
 
     path = Path(db) if db is not None else default_store()
     build = f"build it with `mafiakit corpus <corpus folder> --db {path}`"
     if not path.is_file():
-        return _nothing(f"no games: the store {path} was not found; {build}")
+        return None, f"no games: the store {path} was not found; {build}"
     try:
         con = duckdb.connect(str(path), read_only=True)
     except duckdb.Error as exc:
         # most often locked by a `mafiakit corpus` run still writing it (DuckDB names the
         # process holding it); a notebook says so rather than failing
-        return _nothing(f"no games: the store {path} cannot be opened ({exc}); try again "
-                        "when no `mafiakit corpus` run is writing it")
+        return None, (f"no games: the store {path} cannot be opened ({exc}); try again "
+                      "when no `mafiakit corpus` run is writing it")
+    read = 0
+
+    def counted(items: Iterable[GameWagons]) -> Iterator[GameWagons]:
+        nonlocal read
+        for game in items:
+            read += 1
+            yield game
+
     try:
         if not _has(con, "games") or not all(_has(con, t) for t in RESEARCH_TABLES):
-            return _nothing(f"no games: the store {path} has no research tables (built "
-                            f"before them); {build} (the games are stored again)")
+            return None, (f"no games: the store {path} has no research tables (built "
+                          f"before them); {build} (the games are stored again)")
         ids = _game_ids(con, ruleset, limit)
         ready = set(_column(con, "SELECT game_id FROM research_game"))
         todo = [g for g in ids if g in ready]
-        result = analyse_games(_games(con, todo, progress), runs=runs, seed=seed)
+        value = use(counted(_games(con, todo, progress)))
     finally:
         con.close()
     which = f"rule set {ruleset}" if ruleset is not None else "every rule set"
-    source = f"{result.games} games of the store {path.name} ({which})"
+    source = f"{read} games of the store {path.name} ({which})"
     if len(todo) < len(ids):
         source += (f"; {len(ids) - len(todo)} games stored before the research tables left "
                    f"out: run `mafiakit corpus <corpus folder> --db {path}` again")
     elif not ids:
         source = f"no games: the store {path} holds no game of {which}; {build}"
-    return CrossGame(result.games, result.per_game, result.pooled, result.scum_rates,
-                     result.null, source)
+    return value, source
 
 
 def _nothing(source: str) -> CrossGame:
@@ -280,3 +311,212 @@ def _grouped(con: duckdb.DuckDBPyConnection, name: str, ids: list[str]
 
 def _empty(name: str) -> pd.DataFrame:
     return typed_frame([], COLUMNS[name])
+
+
+# -- the anchor study's charts: the mafia's share of the hammered wagon ---------------------
+#
+# The Computational-Mafia "vca" study charts, day by day and by place on the wagon, the
+# share of mafia among the voters on the wagon that eliminated, against a null that
+# shuffles the factions. These tables give those numbers from the same games as the
+# research (`toolkit.figures.research` draws them).
+
+BY = ("day", "entry", "distance")
+ELIMINATED = ("any", "town", "scum")  # the target's group; "any": every final wagon on a slot
+FINAL = ("not final day", "final day")
+BAND = (5.0, 95.0)  # the null's band: these percentiles of the draws
+NO_LYNCH_WAGONS = "no-lynch wagons"
+THIRD_PARTY = "wagons on a third-party slot (in 'any' only)"
+NO_HAMMER = "wagons decided without a hammer (not in 'distance')"
+LEFT_OUT = (NO_LYNCH_WAGONS, THIRD_PARTY, NO_HAMMER)
+SHARE_COLUMNS = {"by": "string", "x": "int64", "eliminated": "string", "final": "string",
+                 "games": "int64", "wagons": "int64", "seats": "int64", "mafia": "int64",
+                 "observed": "float64", "null_mean": "float64", "null_lo": "float64",
+                 "null_hi": "float64", "p_value": "float64", "percentile": "float64",
+                 "runs": "int64"}
+
+
+@dataclass(frozen=True)
+class FinalWagon:
+    """A final wagon of the research (`research.GameWagons`: hammered, or eliminating at the
+    deadline) as the charts read it: its `day` and `target`, the target's group at the
+    day's start (`target_group`: scum, town, other, or "no-lynch"), whether the day ended
+    the game (`final`), the `voters` still on it at its end in the order they joined (the
+    last one: the hammerer on a `hammered` wagon), and the `pool` the null shuffles the
+    voters' factions in: the slots alive when the day was decided, the target left out."""
+
+    day: int
+    target: str
+    target_group: str
+    final: bool
+    voters: tuple[str, ...]
+    pool: tuple[str, ...]
+    hammered: bool
+
+
+def final_wagons(game: GameWagons) -> list[FinalWagon]:
+    """The game's final wagons. The seats of a wagon follow each other in the research's
+    order (day, round, target, terminal position), and a wagon's last seat has terminal
+    position 1: that is where one wagon ends and the next begins."""
+    groups: list[list[Seat]] = [[]]
+    for seat in game.seats:
+        groups[-1].append(seat)
+        if seat.terminal == 1:  # position == size: exactly 1.0
+            groups.append([])
+    groups = [g for g in groups if g]
+    if len(groups) != len(game.wagons):
+        raise ValueError(f"{game.thread}: {len(groups)} wagons in the seats, "
+                         f"{len(game.wagons)} final wagons")
+    out = []
+    for seats, (day, living) in zip(groups, game.wagons, strict=True):
+        target = seats[0].target
+        voters = tuple(s.voter for s in seats)
+        # a voter the day's living lack (not expected) still keeps a seat in the pool
+        pool = tuple(dict.fromkeys([*(s for s in living if s != target), *voters]))
+        faction = game.labels.get(day, {}).get(target)
+        group = NO_LYNCH if target == NO_LYNCH else \
+            "scum" if faction in game.scum else "town" if faction in game.town else "other"
+        out.append(FinalWagon(day=day, target=target, target_group=group,
+                              final=day == game.final_day, voters=voters, pool=pool,
+                              hammered=seats[-1].hammerer))
+    return out
+
+
+@dataclass
+class _Bin:
+    games: set[str] = field(default_factory=set)
+    wagons: int = 0
+    seats: int = 0
+    mafia: int = 0
+    null: np.ndarray | None = None  # mafia seats under each draw
+
+
+@dataclass(frozen=True)
+class WagonShares:
+    """The mafia's share of the final wagons' seats against the shuffled-faction null.
+
+    `table`: one row per bin: `by` ("day": the wagon's day number `x`; "entry": the `x`-th
+    voter to join, among those still on the wagon at its end; "distance", hammered wagons
+    only: `x` joins before the hammer, 0 the hammerer), `eliminated` (the target's group:
+    town, scum, or any), `final` ("final day": the day that ended the game; "not final
+    day"), how many `games`, `wagons` and `seats` (voters on them) the bin holds, the
+    `mafia` among the seats, their share (`observed`), and the null's mean, band
+    (`null_lo`, `null_hi`: the `band` percentiles of its draws), two-sided p-value and the
+    observed share's percentile (`nulls.summarize_null`) over `runs` draws. `left_out`:
+    the final wagons no chart holds (on no-lynch), those only "any" holds (on a
+    third-party slot), and those the distance bins leave out (decided at the deadline,
+    without a hammer)."""
+
+    games: int
+    wagons: int
+    table: pd.DataFrame
+    left_out: dict[str, int]
+    runs: int
+    seed: int
+    band: tuple[float, float]
+    source: str
+
+
+def wagon_shares(games: Iterable[GameWagons], *, runs: int = DEFAULT_RUNS,
+                 seed: int = DEFAULT_SEED, band: tuple[float, float] = BAND,
+                 source: str = "") -> WagonShares:
+    """The mafia's share of the final wagons (`final_wagons`) by day, entry and distance.
+
+    The null: for each wagon, the factions at the day's start permuted among the wagon's
+    `pool` (the slots alive when the day was decided, the target left out, so that the
+    target's group, a bin of the charts, stays what it was) `runs` times
+    (`nulls.shuffled_members`); each game from its own generator
+    (`numpy.random.default_rng([seed, crc32(thread)])`, as the research), so that its draws
+    do not depend on the other games read. A bin's share pools its seats over the games:
+    mafia seats / seats, for the observed labels and for each draw alike."""
+    bins: dict[tuple[str, int, str, str], _Bin] = {}
+    left_out = dict.fromkeys(LEFT_OUT, 0)
+    n_games = n_wagons = 0
+    for game in games:
+        n_games += 1
+        rng = np.random.default_rng([seed, zlib.crc32(game.thread.encode())])
+        for wagon in final_wagons(game):
+            if wagon.target_group == NO_LYNCH:
+                left_out[NO_LYNCH_WAGONS] += 1
+                continue
+            if wagon.target_group == "other":
+                left_out[THIRD_PARTY] += 1
+            if not wagon.hammered:
+                left_out[NO_HAMMER] += 1
+            n_wagons += 1
+            labels = game.labels.get(wagon.day, {})
+            observed = [labels.get(v) in game.scum for v in wagon.voters]
+            drawn = shuffled_members(wagon.pool, labels, wagon.voters, game.scum, rng, runs)
+            _add_wagon(bins, game.thread, wagon, observed, drawn)
+    rows = [_share_row(key, b, runs, band) for key, b in sorted(bins.items(), key=_order)]
+    return WagonShares(games=n_games, wagons=n_wagons,
+                       table=typed_frame(rows, SHARE_COLUMNS), left_out=left_out, runs=runs,
+                       seed=seed, band=band, source=source or f"{n_games} games")
+
+
+def _add_wagon(bins: dict[tuple[str, int, str, str], _Bin], thread: str, wagon: FinalWagon,
+               observed: list[bool], drawn: np.ndarray) -> None:
+    final = FINAL[wagon.final]
+    groups = ["any", *([wagon.target_group] if wagon.target_group in ELIMINATED else [])]
+    size = len(wagon.voters)
+    seats: dict[tuple[str, int], list[int]] = {}  # (by, x) -> the wagon's seats in it
+    for i in range(size):
+        seats.setdefault(("day", wagon.day), []).append(i)
+        seats.setdefault(("entry", i + 1), []).append(i)
+        if wagon.hammered:  # a wagon decided at the deadline has no hammer to count from
+            seats.setdefault(("distance", size - 1 - i), []).append(i)
+    for (by, x), held in seats.items():
+        for group in groups:
+            b = bins.setdefault((by, x, group, final), _Bin())
+            b.games.add(thread)
+            b.wagons += 1
+            b.seats += len(held)
+            b.mafia += sum(observed[i] for i in held)
+            counted = drawn[:, held].sum(axis=1)
+            b.null = counted if b.null is None else b.null + counted
+
+
+def _order(item: tuple[tuple[str, int, str, str], _Bin]) -> tuple[int, int, int, int]:
+    by, x, group, final = item[0]
+    return BY.index(by), FINAL.index(final), ELIMINATED.index(group), x
+
+
+def _share_row(key: tuple[str, int, str, str], b: _Bin, runs: int,
+               band: tuple[float, float]) -> dict[str, Any]:
+    by, x, group, final = key
+    null = (b.null if b.null is not None else np.zeros(runs)) / b.seats
+    res = summarize_null(b.mafia / b.seats, [float(v) for v in null])
+    lo, hi = null_band(null, *band)
+    return {"by": by, "x": x, "eliminated": group, "final": final, "games": len(b.games),
+            "wagons": b.wagons, "seats": b.seats, "mafia": b.mafia, "observed": res.observed,
+            "null_mean": res.null_mean, "null_lo": lo, "null_hi": hi, "p_value": res.p_value,
+            "percentile": res.percentile, "runs": res.runs}
+
+
+def wagon_shares_store(db: str | Path | None = None, *, ruleset: str | None = "mafiascum",
+                       limit: int | None = None,
+                       progress: Callable[[int, int, str], None] | None = None,
+                       runs: int = DEFAULT_RUNS, seed: int = DEFAULT_SEED,
+                       band: tuple[float, float] = BAND) -> WagonShares:
+    """`wagon_shares` over the games of a store, chosen and read as `cross_game_store`
+    reads them (no games, and a `source` saying what to do, when the store cannot be
+    read)."""
+    value, source = _read_store(db, ruleset, limit, progress,
+                                lambda games: wagon_shares(games, runs=runs, seed=seed,
+                                                           band=band))
+    if value is None:
+        return wagon_shares([], runs=runs, seed=seed, band=band, source=source)
+    return replace(value, source=source)
+
+
+def format_shares(shares: WagonShares) -> str:
+    """The shares as plain text: what was read, what was left out, and the bins of each
+    chart (those of fewer than the figures' 30 seats included: the text says every n)."""
+    cols = ["by", "x", "eliminated", "final", "games", "wagons", "seats", "observed",
+            "null_lo", "null_mean", "null_hi", "p_value"]
+    left = "; ".join(f"{k}: {v}" for k, v in shares.left_out.items() if v) or "nothing"
+    lo, hi = shares.band
+    return "\n\n".join([
+        f"{shares.source}; {shares.wagons} final wagons on a slot; left out: {left}",
+        f"null: factions shuffled among the living, the eliminated slot kept ({shares.runs} "
+        f"draws, seed {shares.seed}); band: {lo:g}-{hi:g} %",
+        shares.table[cols].to_string(index=False, float_format=lambda x: f"{x:.3f}")])

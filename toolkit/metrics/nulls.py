@@ -320,3 +320,35 @@ def faction_nulls(log: GameLog, results: Sequence[DayResult] | None = None, *,
     rows.sort(key=lambda r: (r["metric"], r["faction"] or "", r["day"] is None,
                              r["day"] or 0))
     return typed_frame(rows, NULL_COLUMNS)
+
+
+# --- the shuffled-faction null of a group of voters ------------------------------------------
+
+def shuffled_members(pool: Sequence[str], labels: Mapping[str, str], voters: Sequence[str],
+                     members: Collection[str], rng: np.random.Generator, runs: int
+                     ) -> np.ndarray:
+    """Whether each of `voters` belongs to `members` (a set of factions) under `runs` draws
+    of the null that permutes the factions of `pool` among its slots: a (runs, len(voters))
+    boolean array, row r the draw r. Each voter must be in `pool`; a slot `labels` lacks
+    counts as no member. One draw is a uniform permutation of the pool's labels
+    (`Generator.permuted`, row by row), so each draw puts on the voters' seats a sample
+    without replacement of the pool's factions: the faction sizes stay as they were."""
+    member = np.array([labels.get(s) in members for s in pool], dtype=bool)
+    where = {s: i for i, s in enumerate(pool)}
+    columns = [where[v] for v in voters]
+    if runs <= 0 or not columns:
+        return np.zeros((max(runs, 0), len(columns)), dtype=bool)
+    drawn = rng.permuted(np.tile(member, (runs, 1)), axis=1)
+    return drawn[:, columns]
+
+
+def null_band(values: Sequence[float] | np.ndarray, low: float = 5.0, high: float = 95.0
+              ) -> tuple[float, float]:
+    """The `low` and `high` percentiles of null draws (NaN draws dropped; NaN, NaN when
+    none is left): the band a chart draws the null as."""
+    kept = np.asarray(values, dtype=float)
+    kept = kept[~np.isnan(kept)]
+    if not len(kept):
+        return math.nan, math.nan
+    lo, hi = np.percentile(kept, [low, high])
+    return float(lo), float(hi)
