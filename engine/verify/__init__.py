@@ -10,6 +10,7 @@ from engine.rulesets import ruleset_of
 from engine.verify.days import published_outcome, verify_day, verify_days
 from engine.verify.findings import Finding, Report, Status
 from engine.verify.nights import verify_nights
+from engine.verify.reading import misreadings
 from engine.verify.replays import Replays
 
 
@@ -21,7 +22,8 @@ def verify(log: GameLog, rulings: Mapping[str, str] | None = None) -> Report:
     replays = Replays(log)
     return Report(game=log.meta.game_id or log.meta.title, rulings=chosen,
                   findings=_in_order([*verify_days(log, rulings, replays),
-                                      *verify_nights(log, rulings, replays)]))
+                                      *verify_nights(log, rulings, replays)]),
+                  warnings=misreadings(log))
 
 
 def _in_order(findings: list[Finding]) -> list[Finding]:
@@ -32,5 +34,6 @@ def _in_order(findings: list[Finding]) -> list[Finding]:
     return sorted(findings, key=key)
 
 
-__all__ = ["Finding", "Report", "Status", "published_outcome", "verify", "verify_day",
+__all__ = ["Finding", "Report", "Status", "misreadings", "published_outcome", "verify",
+           "verify_day",
            "verify_days", "verify_nights"]
