@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.gamelog import GameLog
-from engine.rulesets import ruleset_of
+from engine.rulesets import chosen_rulings
 from engine.verify.days import published_outcome, verify_day, verify_days
 from engine.verify.findings import Finding, Report, Status
 from engine.verify.nights import verify_nights
@@ -15,8 +15,7 @@ from engine.verify.replays import Replays
 
 
 def verify(log: GameLog, rulings: Mapping[str, str] | None = None) -> Report:
-    ruleset = ruleset_of(log)
-    chosen = ruleset.choose({**log.meta.rulings, **(rulings or {})})
+    chosen = chosen_rulings(log, rulings)
     # one store for the whole check: a day and a night found under the same reading, or
     # under readings that differ only in rulings they do not read, are worked out once
     replays = Replays(log)

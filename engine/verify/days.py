@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from engine.day import DayResult, days_of
 from engine.gamelog import GameLog
-from engine.rulesets import ruleset_of
+from engine.rulesets import chosen_rulings, ruleset_of
 from engine.verify.counts import verify_vote_counts
 from engine.verify.findings import Finding
 from engine.verify.replays import Replays
@@ -40,8 +40,7 @@ def day_findings(log: GameLog, day: int, rulings: Mapping[str, str] | None = Non
     """The day's outcome, then each vote count the GM posted that day. `replays`: the
     game's replays verify shares between its findings."""
     replays = replays or Replays(log)
-    ruleset = ruleset_of(log)
-    chosen = ruleset.choose({**log.meta.rulings, **(rulings or {})})
+    chosen = chosen_rulings(log, rulings)
     result = replays.under(chosen).day(day)
     shown = {s.id: s.name for s in log.players}
     return [_outcome(log, day, chosen, result, replays),

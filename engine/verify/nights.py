@@ -13,7 +13,7 @@ from dataclasses import replace
 from engine.gamelog import GameLog, PhasePublished, PrivateResult
 from engine.night import NightError, NightResult
 from engine.night.game import announced_dead, night_rules
-from engine.rulesets import ruleset_of
+from engine.rulesets import chosen_rulings, ruleset_of
 from engine.verify.findings import Finding
 from engine.verify.replays import Replays
 
@@ -80,7 +80,7 @@ def _ruling_dependent(log: GameLog, rulings: Mapping[str, str] | None,
     """Replays the game under each other option of each ruling; a disputed finding that an
     option confirms becomes ruling-dependent."""
     ruleset = ruleset_of(log)
-    chosen = ruleset.choose({**log.meta.rulings, **(rulings or {})})
+    chosen = chosen_rulings(log, rulings)
     base = replays.under(chosen)
     # a ruling no night read (nor a day the nights asked for) gives the same findings, which
     # make nothing ruling-dependent: not tried (`Replay.rests_on`)
