@@ -24,9 +24,9 @@ from toolkit.metrics.leaks import vote_switches
 
 def test_choose_refuses_a_key_of_another_rule_set_and_a_bare_one() -> None:
     rs = get_ruleset("mafiascum")
-    with pytest.raises(RulingError, match="'open-roles.tie': a ruling of rule set 'open-roles'"):
+    with pytest.raises(RulingError, match=r"'open-roles\.tie': a ruling of rule set 'open-roles'"):
         rs.choose({"open-roles.tie": "last-vote"})
-    with pytest.raises(RulingError, match="write it whole, 'mafiascum.deadline'"):
+    with pytest.raises(RulingError, match=r"write it whole, 'mafiascum\.deadline'"):
         rs.choose({"deadline": "plurality"})
     assert rs.choose({"mafiascum.deadline": "plurality"})["mafiascum.deadline"] == "plurality"
 
@@ -39,14 +39,14 @@ def _with_meta_ruling(key: str, value: str) -> GameLog:
 
 def test_a_foreign_ruling_in_the_game_log_is_an_error_naming_it() -> None:
     log = _with_meta_ruling("mafiascum.deadline", "plurality")
-    with pytest.raises(RulingError, match=r"the game log's meta.rulings: ruling "
-                                          r"'mafiascum.deadline': a ruling of rule set"):
+    with pytest.raises(RulingError, match=r"the game log's meta\.rulings: ruling "
+                                          r"'mafiascum\.deadline': a ruling of rule set"):
         chosen_rulings(log)
-    with pytest.raises(RulingError, match="mafiascum.deadline"):
+    with pytest.raises(RulingError, match=r"mafiascum\.deadline"):
         verify(log)
-    with pytest.raises(RulingError, match="mafiascum.deadline"):
+    with pytest.raises(RulingError, match=r"mafiascum\.deadline"):
         count_day(log, 1)
-    with pytest.raises(RulingError, match="mafiascum.deadline"):
+    with pytest.raises(RulingError, match=r"mafiascum\.deadline"):
         _ = Game(log).votes
 
 
@@ -55,7 +55,7 @@ def test_notebook_apis_refuse_a_foreign_ruling() -> None:
     for call in (lambda: verify(log, {"open-roles.tie": "last-vote"}),
                  lambda: count_all(log, rulings={"open-roles.tie": "last-vote"}),
                  lambda: vote_switches(log, rulings={"open-roles.tie": "last-vote"})):
-        with pytest.raises(RulingError, match="'open-roles.tie'"):
+        with pytest.raises(RulingError, match=r"'open-roles\.tie'"):
             call()
 
 
