@@ -67,3 +67,12 @@ def test_one_phase_for_a_whole_thread_says_so() -> None:
 def test_a_well_read_log_has_no_warning() -> None:
     log = with_counts((3, {"C": ["A", "B"]}))
     assert verify(log).warnings == []
+
+
+def test_every_player_surviving_with_no_death_read_says_so() -> None:
+    log = with_counts()
+    log.published.phases.clear()
+    for slot in log.players:
+        slot.fate = slot.fate.model_copy(update={"kind": "survived", "phase": None})
+    assert f"no death read: all {len(log.players)} players are shown as survived" in \
+        misreadings(log.model_copy(update={"posts": _thread(5)}))
