@@ -59,7 +59,7 @@ def _outcome(log: GameLog, day: int, chosen: dict[str, str], result: DayResult,
         return Finding(key, "elimination", "unverifiable", None, published,
                        f"the end of day {day} is not in the log, so the count cannot close",
                        chain, source=where)
-    stated = stated_rulings(log)
+    stated = stated_rulings(log, chosen)
     by_option = _by_option(log, day, chosen, replays, stated)
     if published is None:
         return Finding(key, "elimination", "unverifiable", expected, None,

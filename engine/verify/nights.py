@@ -87,7 +87,7 @@ def _ruling_dependent(log: GameLog, rulings: Mapping[str, str] | None,
     # make nothing ruling-dependent: not tried (`Replay.rests_on`)
     read = base.rests_on(*(("night", n.night) for n in base.nights()))
     # a ruling the GM's rules state is decided: its other options are not tried
-    stated = stated_rulings(log)
+    stated = stated_rulings(log, chosen)
     under: dict[str, dict[tuple[str, str], Finding]] = {}
     for ruling in ruleset.rulings:
         for value in ruling.values:

@@ -11,6 +11,7 @@ option (a person who chose otherwise in the log has overridden it)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from engine.gamelog import GameLog
@@ -30,14 +31,18 @@ class Stated:
         return f"{self.key}={self.option}{where}"
 
 
-def stated_rulings(log: GameLog) -> dict[str, Stated]:
-    """The rulings the GM's rules state that the log still applies, by key."""
+def stated_rulings(log: GameLog, chosen: Mapping[str, str] | None = None
+                   ) -> dict[str, Stated]:
+    """The rulings the GM's rules state that the log still applies, by key; with `chosen`
+    (the reading verify works under), only those it holds: a person who asked for another
+    option of a stated ruling (`--ruling`) has overridden the statement."""
     out: dict[str, Stated] = {}
     for issue in log.issues:
         if issue.code != STATED_CODE:
             continue
         m = _STATED.match(issue.message)
-        if m is None or log.meta.rulings.get(m["key"]) != m["option"]:
+        if m is None or log.meta.rulings.get(m["key"]) != m["option"] or (
+                chosen is not None and chosen.get(m["key"]) != m["option"]):
             continue
         out.setdefault(m["key"], Stated(m["key"], m["option"], issue.where.post))
     return out

@@ -76,3 +76,14 @@ def test_a_stated_ruling_the_person_overrode_is_tried_again(tmp_path: Path) -> N
     log = load(game)
     log.meta.rulings["mafiascum.deadline"] = "plurality"
     assert stated_rulings(log) == {}
+
+
+def test_a_stated_ruling_overridden_on_the_command_line_is_tried(tmp_path: Path) -> None:
+    game = _stated_game(tmp_path, "If a majority is not reached by deadline, no one is lynched.")
+    result = CliRunner().invoke(app, ["verify", str(game), "--format", "json", "--ruling",
+                                      "mafiascum.deadline=plurality"])
+    assert result.exit_code == 0, result.output
+    d3 = _d3(json.loads(result.stdout))
+    assert d3["status"] == "confirmed"
+    assert d3["by_option"] == {"mafiascum.deadline=no-lynch": "No Lynch",
+                               "mafiascum.deadline=plurality": "Eve"}
