@@ -29,7 +29,7 @@ from engine.gamelog import Action, GameLog
 from engine.night.game import announced_dead, night_rules, start_players
 from engine.night.resolve import NightResult, run_night
 from engine.night.state import Player
-from engine.rulesets import ruleset_of
+from engine.rulesets import chosen_rulings, ruleset_of
 
 Phase = tuple[str, int]  # ("day", 2), ("night", 1); pseudo-phases ("players", 1), ("used-up", 2)
 
@@ -106,7 +106,7 @@ class Replay:
                  shared: Shared | None = None) -> None:
         self.log = log
         self.ruleset = ruleset_of(log)
-        self.chosen = self.ruleset.choose({**log.meta.rulings, **(rulings or {})})
+        self.chosen = chosen_rulings(log, rulings)
         self._open: list[_Open] = []  # the phases being worked out, innermost last
         self.rulings: Mapping[str, str] = _Reading(self.chosen, self._open)
         self._actions = actions or {}

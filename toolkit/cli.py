@@ -181,6 +181,15 @@ def scrape(
         for issue in log.issues:
             if issue.severity != "info":
                 err.print(f"  {issue}", markup=False)
+    if not posts_only:
+        from rich.markup import escape
+
+        from engine.verify import misreadings
+
+        # a thread misread as a whole (no votes, one phase) is said last and loud, quiet or
+        # not: the issue list above may run to hundreds of lines
+        for warning in misreadings(log):
+            err.print(f"[bold yellow]warning:[/bold yellow] {escape(warning)}", highlight=False)
 
 
 def _warn_ruleset(log: GameLog) -> None:

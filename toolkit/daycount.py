@@ -3,13 +3,15 @@ contract (DESIGN §7) and the table."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
-from engine.day import DayResult, count_day, days_of
+from engine.day import DayResult, count_day, day_window, days_of
 from engine.errors import BadInputError
 from engine.gamelog import GameLog
 from engine.rulesets import RulingError, ruleset_of
@@ -53,6 +55,68 @@ def count_all(log: GameLog, day: int | None = None,
                                 f"{', '.join(map(str, days)) or 'none'}")
         days = [day]
     return [count_day(log, d, rulings) for d in days]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the day re-count made of one mark of `GameLog.votes`: counted or not, the
+    engine's reason and detail (`DayResult.not_counted`), and the day whose count said so
+    (None: no day's count reads the post)."""
+
+    counts: bool
+    reason: str | None
+    detail: str | None
+    day: int | None
+
+
+def vote_verdicts(log: GameLog, rulings: Mapping[str, str] | None = None) -> list[Verdict]:
+    """The re-count's verdict on each of `log.votes`, in their order, under the log's rulings
+    and `rulings`. The reader's `Vote.counts` is only its reading of the mark; the count
+    may still refuse it (a role with no vote, a dead voter, a vote after the hammer), so a
+    view of the votes shows this verdict, not the reading.
+
+    A mark counts when a day's count counts it. The count of day d reads the posts from the
+    previous day's end to the next day's start (`engine.day.count.count_with`), so a mark
+    of the night between two days is refused by both: its reason is the one of the day whose
+    window holds it, else of the first day that read it. A counted mark keeps the reader's
+    reason (`gm-count`: counted on the GM's count)."""
+    votes = log.votes
+    if not votes:  # nothing to count: a log with no votes needs no rule set
+        return []
+    from engine.replay import Replay
+
+    replay = Replay(log, rulings)
+    counted_on: list[int | None] = [None] * len(votes)
+    # per mark, each refusal: (the day's window holds the post, reason, detail, day)
+    refused: list[list[tuple[bool, str, str | None, int]]] = [[] for _ in votes]
+    for day in days_of(log):
+        window = day_window(log, day)
+        result = replay.day(day)
+        left = Counter((n.post, n.voter, n.raw) for n in result.not_counted)
+        found = {(n.post, n.voter, n.raw): n for n in result.not_counted}
+        for i, vote in enumerate(votes):
+            # the posts the count of the day reads (`count_with`'s first test)
+            if vote.post <= window.before or (window.after is not None
+                                              and vote.post >= window.after):
+                continue
+            key = (vote.post, vote.voter or vote.author, vote.raw)
+            if left[key] > 0:
+                left[key] -= 1
+                n = found[key]
+                refused[i].append((window.holds(vote.post), n.reason, n.detail, day))
+            elif counted_on[i] is None:
+                counted_on[i] = day
+    out: list[Verdict] = []
+    for i, vote in enumerate(votes):
+        if counted_on[i] is not None:
+            out.append(Verdict(True, vote.reason if vote.counts else None, None,
+                               counted_on[i]))
+        elif refused[i]:
+            _, reason, detail, day = ([r for r in refused[i] if r[0]] or refused[i])[0]
+            out.append(Verdict(False, reason, detail, day))
+        else:
+            out.append(Verdict(False, "no-day", "no day's count reads this post", None))
+    return out
 
 
 def slot_namer(log: GameLog) -> Callable[[str], str]:

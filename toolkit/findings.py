@@ -6,6 +6,7 @@ from typing import Any
 
 import pandas as pd
 from rich.console import Console
+from rich.markup import escape
 
 from engine.gamelog import GameLog
 from engine.verify import Report
@@ -29,6 +30,7 @@ def report_json(log: GameLog, report: Report) -> dict[str, Any]:
     return {
         "game": report.game,
         "rulings": report.rulings,
+        "warnings": list(report.warnings),
         "summary": {s: report.count(s) for s in _STYLE},  # type: ignore[arg-type]
         "findings": [{
             "phase": f.phase, "item": f.item, "status": f.status,
@@ -64,6 +66,10 @@ def chains_text(frame: pd.DataFrame) -> str:
 def print_report(log: GameLog, report: Report, console: Console, *, chains: bool = True
                  ) -> None:
     data = report_json(log, report)
+    # the log misread makes every finding below doubtful: said first, where it is seen
+    for warning in data["warnings"]:
+        console.print(f"[bold yellow]warning:[/bold yellow] {escape(warning)}",
+                      highlight=False)
     # a confirmed vote count says little alone: one line per day names them all
     quiet: dict[str, list[str]] = {}
     for f in data["findings"]:

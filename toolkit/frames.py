@@ -14,7 +14,7 @@ import pandas as pd
 from pandas.api.types import pandas_dtype
 
 from engine.gamelog import DayLog, GameLog, NightLog, Phase, SourceRef, phase_key
-from engine.gamelog.base import PhaseKind
+from engine.gamelog.base import PhaseKind, phase_sort_key
 
 STR = "string"
 INT = "Int64"
@@ -22,6 +22,10 @@ FLOAT = "Float64"
 BOOL = "boolean"
 TIME = "datetime64[ns, UTC]"
 OBJ = "object"
+
+# the phase of the posts after the game's end (`post_phases`): the players' talk once the GM
+# closed the game, kept in the views but in no phase of the game
+POST_GAME = "post-game"
 
 POSTS_COLUMNS: dict[str, str] = {
     "number": INT, "id": STR, "author": STR, "author_id": STR, "slot": STR, "phase": STR,
@@ -31,6 +35,7 @@ POSTS_COLUMNS: dict[str, str] = {
 VOTES_COLUMNS: dict[str, str] = {
     "post": INT, "phase": STR, "time": TIME, "author": STR, "voter": STR, "target": STR,
     "special": STR, "weight": FLOAT, "counts": BOOL, "reason": STR, "detail": STR, "raw": STR,
+    "day": INT, "read_counts": BOOL, "read_reason": STR,
 }
 ACTIONS_COLUMNS: dict[str, str] = {
     "phase": STR, "number": INT, "actor": STR, "ability": STR, "target": STR, "targets": OBJ,
@@ -73,7 +78,11 @@ def post_phases(log: GameLog) -> dict[int, str | None]:
     A phase with no known start starts right after the previous phase's end; a first phase
     with no known start (a mafiascum day 1, whose transitions give only ends) at the first
     post, as the day count takes it. Posts before the first known start are otherwise in
-    no phase (sign-ups, role PM chatter).
+    no phase (sign-ups, role PM chatter). Posts after the game's end are `POST_GAME`: the
+    end is the last phase's end (the scrape ends it at the GM's end of game post), else the
+    post of the GM's announced victory. Without it the last phase would run to the end of
+    the thread, and the talk after the game would pass for posts of that phase (a dead
+    player's "gg" for a leak).
     """
     starts: list[tuple[int, str]] = []
     prev: Phase | None = None
@@ -89,13 +98,30 @@ def post_phases(log: GameLog) -> dict[int, str | None]:
             starts.append((start, ph.key))
         prev = ph
     starts.sort()
+    over = game_end_post(log)
     out: dict[int, str | None] = {}
     i = -1
     for post in log.posts:
         while i + 1 < len(starts) and starts[i + 1][0] <= post.number:
             i += 1
-        out[post.number] = starts[i][1] if i >= 0 else None
+        if over is not None and post.number > over:
+            out[post.number] = POST_GAME
+        else:
+            out[post.number] = starts[i][1] if i >= 0 else None
     return out
+
+
+def game_end_post(log: GameLog) -> int | None:
+    """The post that ends the game: the last phase's end, else the announced victory's
+    post; None when the log gives neither (the game's end is then not known)."""
+    if log.phases:
+        last = max(log.phases, key=lambda ph: phase_sort_key(ph.key))
+        if last.end is not None and last.end.post is not None:
+            return last.end.post
+    victory = log.published.victory
+    if victory is not None and victory.source is not None:
+        return victory.source.post
+    return None
 
 
 def posts_frame(log: GameLog) -> pd.DataFrame:
@@ -111,11 +137,20 @@ def posts_frame(log: GameLog) -> pd.DataFrame:
 
 
 def votes_frame(log: GameLog) -> pd.DataFrame:
+    """One row per vote mark. `counts`, `reason` and `detail` are the day re-count's verdict
+    (`toolkit.daycount.vote_verdicts`, under the log's rulings): a mark the reader took
+    may still be refused by the count (`no-vote-right`, `dead-voter`, after the hammer), and
+    a view that said otherwise would disagree with the tally. `day`: the day whose count
+    gave the verdict; `read_counts` and `read_reason`: the reader's own reading of the mark."""
+    from toolkit.daycount import vote_verdicts
+
+    verdicts = vote_verdicts(log)
     rows = [
         {"post": v.post, "phase": v.phase, "time": v.time, "author": v.author, "voter": v.voter,
-         "target": v.target, "special": v.special, "weight": v.weight, "counts": v.counts,
-         "reason": v.reason, "detail": v.detail, "raw": v.raw}
-        for v in log.votes
+         "target": v.target, "special": v.special, "weight": v.weight, "counts": got.counts,
+         "reason": got.reason, "detail": got.detail if not got.counts else v.detail,
+         "raw": v.raw, "day": got.day, "read_counts": v.counts, "read_reason": v.reason}
+        for v, got in zip(log.votes, verdicts, strict=True)
     ]
     return typed_frame(rows, VOTES_COLUMNS)
 

@@ -30,11 +30,14 @@ class Game:
 
     @cached_property
     def posts(self) -> pd.DataFrame:
-        """One row per post; see `toolkit.frames.POSTS_COLUMNS`."""
+        """One row per post; see `toolkit.frames.POSTS_COLUMNS`. The posts after the game's
+        end have the phase `toolkit.frames.POST_GAME`."""
         return frames.posts_frame(self.log)
 
     @cached_property
     def votes(self) -> pd.DataFrame:
+        """One row per vote mark; `counts` and `reason` are the day re-count's verdict under
+        the log's rulings, the reader's own in `read_counts` (`toolkit.frames.votes_frame`)."""
         return frames.votes_frame(self.log)
 
     @cached_property

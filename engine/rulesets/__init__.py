@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from engine.rulesets import contested_island, mafiascum, open_roles, world_cup_2018
@@ -54,6 +55,19 @@ def ruleset_of(log: GameLog) -> RuleSet:
     return get_ruleset(log.meta.ruleset or "")
 
 
+def chosen_rulings(log: GameLog, rulings: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Every ruling of the game's rule set with its option: `rulings` over the log's own
+    (`meta.rulings`, checked first so that an error says where the key came from) over the
+    defaults. A key not of the game's rule set, written whole, is a `RulingError` naming it
+    (`RuleSet.choose`): never ignored."""
+    ruleset = ruleset_of(log)
+    try:
+        ruleset.choose(log.meta.rulings)
+    except RulingError as exc:
+        raise RulingError(f"the game log's meta.rulings: {exc}") from None
+    return ruleset.choose({**log.meta.rulings, **(rulings or {})})
+
+
 __all__ = ["DayRules", "Decision", "Faction", "Role", "RuleSet", "Ruling", "RulingError",
-           "RulingOption", "get_ruleset", "make_ruling", "read_option", "ruleset_ids",
-           "ruleset_of"]
+           "RulingOption", "chosen_rulings", "get_ruleset", "make_ruling", "read_option",
+           "ruleset_ids", "ruleset_of"]

@@ -230,31 +230,35 @@ class RuleSet:
         one of this rule set's, written whole, each value one of its options. Anything else
         is a `RulingError` naming the key and listing the rule set's keys: a reading asked
         for and silently not applied would report the game under another."""
-        keys = [r.key for r in self.rulings]
-        listed = ", ".join(keys) or "none"
-        for key in chosen:
-            if key in keys:
-                continue
-            whole = f"{self.id}.{key}"
-            if whole in keys:
-                raise RulingError(f"ruling {key!r}: write it whole, {whole!r} (rule set "
-                                  f"{self.id!r}'s rulings: {listed})")
-            owner = key.partition(".")[0] if "." in key else None
-            why = (f"a ruling of rule set {owner!r}, not of this game's {self.id!r}"
-                   if owner is not None and owner != self.id else
-                   f"rule set {self.id!r} has no such ruling")
-            raise RulingError(f"ruling {key!r}: {why}; its rulings: {listed}")
-        self.choose(chosen)  # each option checked
+        self.choose(chosen)  # every key and option checked
         return dict(chosen)
 
+    def _check_key(self, key: str) -> None:
+        """A `RulingError` unless `key` is one of this rule set's rulings written whole."""
+        keys = [r.key for r in self.rulings]
+        if key in keys:
+            return
+        listed = ", ".join(keys) or "none"
+        whole = f"{self.id}.{key}"
+        if whole in keys:
+            raise RulingError(f"ruling {key!r}: write it whole, {whole!r} (rule set "
+                              f"{self.id!r}'s rulings: {listed})")
+        owner = key.partition(".")[0] if "." in key else None
+        why = (f"a ruling of rule set {owner!r}, not of this game's {self.id!r}"
+               if owner is not None and owner != self.id else
+               f"rule set {self.id!r} has no such ruling")
+        raise RulingError(f"ruling {key!r}: {why}; its rulings: {listed}")
+
     def choose(self, chosen: Mapping[str, str]) -> dict[str, str]:
-        """Every ruling of this rule set with its option: `chosen` over the defaults.
-        Keys of other rule sets are ignored (a game log may carry several); an unknown key
-        or option of this one is an error that names it."""
+        """Every ruling of this rule set with its option: `chosen` over the defaults. Every
+        key of `chosen` must be one of this rule set's, written whole, with one of its
+        options: anything else (a key of another rule set, one without its rule set's
+        prefix, an unknown one or option) is a `RulingError` that names it. Ignoring it
+        would report the game under another reading than the one asked for (a game log's
+        `meta.rulings`, a notebook's `rulings=`, `--ruling`)."""
         out = {r.key: r.default for r in self.rulings}
         for key, value in chosen.items():
-            if not key.startswith(self.id + "."):
-                continue
+            self._check_key(key)
             ruling = self.ruling(key)
             if value not in ruling.values:
                 raise RulingError(f"ruling {key}={value!r}: the options are "

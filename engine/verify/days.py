@@ -6,10 +6,11 @@ from collections.abc import Mapping
 
 from engine.day import DayResult, days_of
 from engine.gamelog import GameLog
-from engine.rulesets import ruleset_of
+from engine.rulesets import chosen_rulings, ruleset_of
 from engine.verify.counts import verify_vote_counts
 from engine.verify.findings import Finding
 from engine.verify.replays import Replays
+from engine.verify.stated import Stated, stated_rulings
 
 
 def published_outcome(log: GameLog, day: int) -> tuple[str | None, str | None]:
@@ -40,8 +41,7 @@ def day_findings(log: GameLog, day: int, rulings: Mapping[str, str] | None = Non
     """The day's outcome, then each vote count the GM posted that day. `replays`: the
     game's replays verify shares between its findings."""
     replays = replays or Replays(log)
-    ruleset = ruleset_of(log)
-    chosen = ruleset.choose({**log.meta.rulings, **(rulings or {})})
+    chosen = chosen_rulings(log, rulings)
     result = replays.under(chosen).day(day)
     shown = {s.id: s.name for s in log.players}
     return [_outcome(log, day, chosen, result, replays),
@@ -59,7 +59,8 @@ def _outcome(log: GameLog, day: int, chosen: dict[str, str], result: DayResult,
         return Finding(key, "elimination", "unverifiable", None, published,
                        f"the end of day {day} is not in the log, so the count cannot close",
                        chain, source=where)
-    by_option = _by_option(log, day, chosen, replays)
+    stated = stated_rulings(log, chosen)
+    by_option = _by_option(log, day, chosen, replays, stated)
     if published is None:
         return Finding(key, "elimination", "unverifiable", expected, None,
                        f"the GM's result for day {day} is not in the log", chain,
@@ -72,9 +73,13 @@ def _outcome(log: GameLog, day: int, chosen: dict[str, str], result: DayResult,
         return Finding(key, "elimination", "ruling-dependent", expected, published,
                        f"the announced result follows {', '.join(agreeing)}", chain,
                        by_option, where)
+    # the GM's own rules decide the rulings they state: name those the day's count read
+    read = replays.under(chosen).rests_on(("day", day))
+    decided = [str(st) for k, st in sorted(stated.items()) if k in read]
+    under = f", under the GM's stated {', '.join(decided)}" if decided else ""
     return Finding(key, "elimination", "disputed", expected, published,
-                   f"the re-count gives {expected}, the GM announced {published}", chain,
-                   by_option, where)
+                   f"the re-count gives {expected}, the GM announced {published}{under}",
+                   chain, by_option, where)
 
 
 def verify_days(log: GameLog, rulings: Mapping[str, str] | None = None,
@@ -83,21 +88,25 @@ def verify_days(log: GameLog, rulings: Mapping[str, str] | None = None,
     return [f for day in days_of(log) for f in day_findings(log, day, rulings, replays)]
 
 
-def _by_option(log: GameLog, day: int, chosen: dict[str, str],
-               replays: Replays) -> dict[str, str]:
-    """The day's outcome under every option of every ruling, the others as chosen; empty
-    when no ruling changes it. A ruling the day's count (and what it rests on) never read
-    gives the same count: it is not tried (`Replay.rests_on`)."""
+def _by_option(log: GameLog, day: int, chosen: dict[str, str], replays: Replays,
+               stated: dict[str, Stated]) -> dict[str, str]:
+    """The day's outcome under every option of each ruling that changes it, the others as
+    chosen; empty when none does. Only the rulings whose options give different outcomes are
+    named (a day that turns on one ruling lists that one, not every ruling of the rule set). A
+    ruling the day's count (and what it rests on) never read gives the same count
+    (`Replay.rests_on`), and one the GM's rules state is decided (`stated`): neither is
+    tried."""
     ruleset = ruleset_of(log)
     base = replays.under(chosen)
     same = base.day(day).outcome
     read = base.rests_on(("day", day))
     out: dict[str, str] = {}
     for ruling in ruleset.rulings:
-        for option in ruling.values:
-            if ruling.key not in read or option == chosen[ruling.key]:
-                out[f"{ruling.key}={option}"] = same
-                continue
-            out[f"{ruling.key}={option}"] = replays.under(
-                {**chosen, ruling.key: option}).day(day).outcome
-    return out if len(set(out.values())) > 1 else {}
+        if ruling.key not in read or ruling.key in stated:
+            continue
+        got = {f"{ruling.key}={option}": same if option == chosen[ruling.key] else
+               replays.under({**chosen, ruling.key: option}).day(day).outcome
+               for option in ruling.values}
+        if len(set(got.values())) > 1:
+            out.update(got)
+    return out

@@ -33,6 +33,9 @@ class Report:
     game: str
     rulings: dict[str, str]
     findings: list[Finding] = field(default_factory=list)
+    # signs that the log itself was misread (`engine.verify.reading.misreadings`): said
+    # before the findings, which they make doubtful
+    warnings: list[str] = field(default_factory=list)
 
     def count(self, status: Status) -> int:
         return sum(1 for f in self.findings if f.status == status)

@@ -13,9 +13,10 @@ from dataclasses import replace
 from engine.gamelog import GameLog, PhasePublished, PrivateResult
 from engine.night import NightError, NightResult
 from engine.night.game import announced_dead, night_rules
-from engine.rulesets import ruleset_of
+from engine.rulesets import chosen_rulings, ruleset_of
 from engine.verify.findings import Finding
 from engine.verify.replays import Replays
+from engine.verify.stated import stated_rulings
 
 
 def verify_nights(log: GameLog, rulings: Mapping[str, str] | None = None,
@@ -80,15 +81,17 @@ def _ruling_dependent(log: GameLog, rulings: Mapping[str, str] | None,
     """Replays the game under each other option of each ruling; a disputed finding that an
     option confirms becomes ruling-dependent."""
     ruleset = ruleset_of(log)
-    chosen = ruleset.choose({**log.meta.rulings, **(rulings or {})})
+    chosen = chosen_rulings(log, rulings)
     base = replays.under(chosen)
     # a ruling no night read (nor a day the nights asked for) gives the same findings, which
     # make nothing ruling-dependent: not tried (`Replay.rests_on`)
     read = base.rests_on(*(("night", n.night) for n in base.nights()))
+    # a ruling the GM's rules state is decided: its other options are not tried
+    stated = stated_rulings(log, chosen)
     under: dict[str, dict[tuple[str, str], Finding]] = {}
     for ruling in ruleset.rulings:
         for value in ruling.values:
-            if value != chosen[ruling.key] and ruling.key in read:
+            if value != chosen[ruling.key] and ruling.key in read and ruling.key not in stated:
                 other = _findings(log, {**chosen, ruling.key: value}, replays)
                 under[f"{ruling.key}={value}"] = {(f.phase, f.item): f for f in other}
     out: list[Finding] = []

@@ -330,6 +330,13 @@ class _Detector:
                 return True
         return False
 
+    @staticmethod
+    def _close(phases: list[Phase], end: _Mark) -> None:
+        """End the last phase at the GM's end of game post `end`."""
+        if phases and phases[-1].end is None:
+            last = phases[-1]
+            phases[-1] = last.model_copy(update={"end": _boundary(end)})
+
     def run(self) -> list[Phase]:
         phases: list[Phase] = []
         n0 = self.night_zero()
@@ -348,6 +355,13 @@ class _Detector:
             end = self.day_end(day, start, after)
             if start is None and end is None and day > 1:
                 break  # nothing after the last night: the game ended during it
+            if start is None and day > 1 and end is not None and _only_game_over(end, day,
+                                                                                  self.signals):
+                # "Game over. Mafia wins!" with no day begun and no lynch: the game ended
+                # in the night (its kills), at that post; no day of it follows. What comes
+                # after is the players' talk once the game is over (`toolkit.frames`).
+                self._close(phases, end)
+                break
             if start is not None and end is None and day > 1 and self._game_over(start, day):
                 break  # the morning post ends the game ("... Мафии не осталось: победа!")
             phases.append(Phase(kind="day", number=day, start=_boundary(start),
@@ -365,6 +379,15 @@ class _Detector:
             night_number = day
             day += 1
         return phases
+
+
+def _only_game_over(end: _Mark, day: int, signals: _Signals) -> bool:
+    """Whether the post that would end day `day` only ends the game: its mark is the
+    game's end, and no trusted signal of the post announces a day's end (a lynch)."""
+    if end.signal is None or end.signal.kind != "game-end":
+        return False
+    sigs = _in_context(signals.get(end.post.number, []), day)
+    return not any(_announces_end(s) for s in sigs)
 
 
 def _first_day(opening: Sequence[Signal], rest: Callable[[], Sequence[Signal]]) -> int:

@@ -171,11 +171,15 @@ def test_the_replay_refuses_a_ruling_the_rule_set_has_not() -> None:
     for slot in log.players:
         slot.role = "judge"
     log.nights.append(NightLog(number=2))
-    with pytest.raises(RulingError, match=re.escape("no ruling 'open-roles.no-such-point'")):
+    with pytest.raises(RulingError, match=re.escape("ruling 'open-roles.no-such-point': rule "
+                                                    "set 'open-roles' has no such ruling")):
         replay_game(log, {"open-roles.no-such-point": "x"})
     with pytest.raises(RulingError, match="the options are"):
         replay_game(log, {"open-roles.nonvoter-order": "sideways"})
-    with pytest.raises(RulingError, match="no ruling"):
+    with pytest.raises(RulingError, match="has no such ruling"):
         count_day(log, 2, {"open-roles.no-such-point": "x"})
-    # a key of another rule set is no key of this one (a log may carry several): left alone
-    assert len(replay_game(log, {"mafiascum.deadline": "plurality"})) == 2
+    # a key of another rule set is no reading of this game: an error naming it, not a
+    # reading silently left out (issue 23)
+    with pytest.raises(RulingError, match=re.escape("'mafiascum.deadline': a ruling of rule "
+                                                    "set 'mafiascum'")):
+        replay_game(log, {"mafiascum.deadline": "plurality"})

@@ -124,7 +124,7 @@ def test_the_rulings_read_are_the_rulings_noted() -> None:
 
 def test_a_replay_refuses_what_the_rule_set_has_not() -> None:
     log = _game("open-roles-game")
-    with pytest.raises(RulingError, match="no ruling"):
+    with pytest.raises(RulingError, match="has no such ruling"):
         Replay(log, {"open-roles.no-such-point": "x"})
     mini = log.model_copy(update={"meta": log.meta.model_copy(update={"ruleset": "mafiascum"}),
                                   "nights": []})

@@ -22,7 +22,7 @@ from engine.gamelog import GameLog
 from engine.gamelog.base import phase_sort_key
 from scrapers.forum.colors import normalise_color, style_color
 from toolkit.daycount import count_all
-from toolkit.frames import FLOAT, INT, STR, TIME, post_phases, typed_frame
+from toolkit.frames import FLOAT, INT, POST_GAME, STR, TIME, post_phases, typed_frame
 from toolkit.metrics.private_info import PrivateItem, private_items, words
 
 SWITCH_COLUMNS: dict[str, str] = {
@@ -103,7 +103,8 @@ def dead_posts(log: GameLog) -> pd.DataFrame:
     player when its slot is in `GameLog.announced_out(P)` (announced dead in a phase
     before P and not resurrected since), or its death published for P itself was announced
     in an earlier post (a day-kill, a death in the morning post). Posts in no phase and
-    posts after the victory's post (the game is over) are left out. `death_post`: the post
+    posts after the game's end (`POST_GAME`: the last phase's end, or the victory's post)
+    are left out: the dead may talk once the game is over. `death_post`: the post
     of the slot's last death announcement before the post (null when the record gives none).
     score = words / (words + 10), words of the post's own text (a "gg" scores 0.09, 30
     words 0.75). Order: score descending, post."""
@@ -118,7 +119,8 @@ def dead_posts(log: GameLog) -> pd.DataFrame:
     rows: list[dict[str, object]] = []
     for p in log.posts:
         phase = phases.get(p.number)
-        if p.gm or p.slot is None or phase is None or (end is not None and p.number > end):
+        if p.gm or p.slot is None or phase is None or phase == POST_GAME \
+                or (end is not None and p.number > end):
             continue
         if phase not in out_cache:
             out_cache[phase] = log.announced_out(phase)
