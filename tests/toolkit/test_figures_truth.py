@@ -9,9 +9,28 @@ import math
 
 from engine.gamelog import load
 from tests.conftest import ROOT
+from toolkit.daycount import count_all
+from toolkit.figures.activity import activity_heatmap
+from toolkit.figures.blocs import (
+    DEAD_TEXT,
+    TAG_SHIFT,
+    covote_heatmap,
+    died_in,
+    name_tags,
+    vote_network,
+)
 from toolkit.figures.nights import FAILED_NAME, game_visits, visit_graph, visit_graphs
-from toolkit.figures.style import DEAD, FAILED, ability_colours, faction_colours
+from toolkit.figures.style import (
+    DEAD,
+    FAILED,
+    MODEBAR,
+    TITLE,
+    ability_colours,
+    faction_colours,
+)
 from toolkit.labels import ability_label, faction_kind, role_label
+from toolkit.metrics import blocs
+from toolkit.metrics.activity import hour_heatmap
 
 GAMES = ROOT / "tests" / "engine" / "games"
 BUNDLED = sorted((ROOT / "data" / "games").glob("*/expected.json"))
@@ -147,3 +166,72 @@ def test_the_dead_are_grey_in_the_visit_graph_and_roles_have_names() -> None:
     hover = players.hovertext[log.players.index(rick)]
     assert role_label(log, "rick-morgan") in hover
     assert "rick-morgan" not in hover
+
+
+# the toolbar over heatmap titles
+
+
+def test_the_heatmap_titles_sit_below_the_toolbar() -> None:
+    log = load(GAMES / "island-16.json")
+    results = count_all(log)
+    figs = [covote_heatmap(log, blocs.final_agreement(log, results)),
+            activity_heatmap(hour_heatmap(log))]
+    for fig in figs:
+        title = fig.layout.title
+        # the title hangs from the figure's top edge, below the toolbar's strip, left
+        # aligned (the toolbar is at the right), and the top margin holds it
+        assert (title.yref, title.y, title.yanchor) == ("container", 1.0, "top")
+        assert title.pad.t >= MODEBAR >= 30
+        assert title.xanchor == "left"
+        assert fig.layout.margin.t >= title.pad.t + TITLE
+    # the co-voting heatmap's column names on top get their room besides
+    longest = max(len(s.name) for s in log.players)
+    assert figs[0].layout.margin.t >= MODEBAR + TITLE + 6 * longest
+
+
+# the dead not greyed, names under arrows (the vote network); ticks of the dead
+
+
+def test_the_vote_network_names_sit_on_top_beside_their_nodes_the_dead_grey() -> None:
+    log = load(GAMES / "island-16.json")
+    fig = vote_network(log)
+    steps = fig.layout.sliders[0].steps
+    nodes = [t for t in fig.data if str(t.name).startswith("slots, day")]
+    assert len(steps) == len(nodes) > 1
+    for step, trace in zip(steps, nodes, strict=True):
+        assert trace.mode == "markers"  # no text of the trace, which arrows cross over
+        tags = step.args[1]["annotations"]
+        assert [t["text"] for t in tags] == [s.name for s in log.players]
+        for tag, colour, x, y in zip(tags, trace.marker.color, trace.x, trace.y,
+                                     strict=True):
+            assert (tag["x"], tag["y"]) == (x, y)
+            assert math.hypot(tag["xshift"], tag["yshift"]) >= TAG_SHIFT - 0.1
+            assert tag["bgcolor"].startswith("rgba(255,255,255")  # a ground over the arrows
+            assert (tag["font"]["color"] == DEAD_TEXT) == (colour == DEAD)
+    # the figure opens on the first day's tags
+    assert [a.text for a in fig.layout.annotations] == [s.name for s in log.players]
+    last = steps[-1].args[1]["annotations"]
+    assert any(t["font"]["color"] == DEAD_TEXT for t in last)
+
+
+def test_a_name_tag_points_away_from_the_centre() -> None:
+    log = load(GAMES / "island-16.json")
+    at = {s.id: (math.cos(i), math.sin(i)) for i, s in enumerate(log.players)}
+    for slot, tag in zip(log.players, name_tags(log, at, set()), strict=True):
+        x, y = at[slot.id]
+        assert tag["xshift"] * x + tag["yshift"] * y > 0  # outward: the same way as the node
+
+
+def test_the_heatmap_ticks_of_the_dead_are_grey_and_say_when() -> None:
+    log = load(GAMES / "island-16.json")
+    fig = covote_heatmap(log, blocs.final_agreement(log))
+    ticks = list(fig.layout.xaxis.ticktext)
+    for slot in log.players:
+        tick = next(t for t in ticks if t.split(">")[1].split("<")[0].split(" † ")[0] ==
+                    slot.name)
+        if died_in(slot):
+            assert tick == f'<span style="color:{DEAD_TEXT}">{slot.name} † {died_in(slot)}' \
+                          "</span>"
+        else:
+            assert DEAD_TEXT not in tick
+    assert any(died_in(s) for s in log.players)

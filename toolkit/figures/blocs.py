@@ -28,12 +28,12 @@ import plotly.graph_objects as go
 from engine.day import DayResult
 from engine.gamelog import GameLog, Slot
 from engine.gamelog.base import phase_sort_key
-from toolkit.figures.style import faction_colours
+from toolkit.figures.style import DEAD, clear_of_modebar, faction_colours
+from toolkit.labels import faction_label
 from toolkit.metrics.blocs import UNKNOWN, day_votes, pair_matrix, true_labels, vote_edges
 from toolkit.metrics.communities import covote_graph, louvain
 from toolkit.metrics.nulls import Weight
 
-DEAD = "#d0d0d0"  # a slot dead when the day began
 NODE_RADIUS = 0.06  # in layout units: where an arrow stops short of its target
 BASELINE = 0.05  # the layout's pull between any two slots (see network_layout)
 OFFSET = 0.015  # A -> B and B -> A drawn side by side, not on top of each other
@@ -106,7 +106,7 @@ def pair_heatmap(log: GameLog, pairs: pd.DataFrame, value: str, *,
         colorscale="RdBu" if signed else "Blues",
         colorbar={"title": {"text": label}, "x": 1.02}, name=label, showlegend=False))
     factions = {s.id: _faction(s) for s in log.players}
-    palette = faction_colours(factions.values())
+    palette = faction_colours(factions.values(), log)
     story = {s.id: _faction_story(s) for s in log.players}
     # the faction strip: a square left of each row and above each column, a trace a faction
     for faction in sorted(set(factions.values())):
@@ -114,7 +114,7 @@ def pair_heatmap(log: GameLog, pairs: pd.DataFrame, value: str, *,
         fig.add_trace(go.Scatter(
             x=[-1.0] * len(at) + [float(i) for i in at],
             y=[float(i) for i in at] + [-1.0] * len(at),
-            mode="markers", name=faction, legendgroup=faction,
+            mode="markers", name=faction_label(log, faction) or faction, legendgroup=faction,
             marker={"symbol": "square", "size": 11, "color": palette[faction]},
             hovertext=[f"{name[order[i]]}: {story[order[i]]}" for i in at] * 2,
             hoverinfo="text"))
@@ -124,22 +124,39 @@ def pair_heatmap(log: GameLog, pairs: pd.DataFrame, value: str, *,
             fig.add_shape(type="rect", x0=at[0] - 0.5, x1=at[-1] + 0.5, y0=at[0] - 0.5,
                           y1=at[-1] + 0.5, line={"color": "#333333", "width": 2},
                           name=f"community {part}")
-    ticks = [_tick(name[s], palette[factions[s]]) for s in order]
+    died = {s.id: died_in(s) for s in log.players}
+    # a slot that died during the game: its name grey, with when (the pairs count the days
+    # it voted); the strip keeps its faction's colour
+    ticks = [_tick(f"{name[s]} † {died[s]}", DEAD_TEXT) if died[s] else
+             _tick(name[s], palette[factions[s]]) for s in order]
     axis: dict[str, Any] = {"tickmode": "array", "tickvals": list(range(n)), "ticktext": ticks,
                             "showgrid": False, "zeroline": False}
     fig.update_layout(
         title={"text": title or f"{label.capitalize()} by pair, ordered by community then "
-                                "faction", "y": 0.98, "yanchor": "top"},
+                                "faction"},
         xaxis={**axis, "title": {"text": "slot"}, "range": [-1.6, n - 0.5], "side": "top",
                "tickangle": -60},
         yaxis={**axis, "title": {"text": "slot"}, "range": [n - 0.5, -1.6],
                "scaleanchor": "x"},
         legend={"title": {"text": "faction"}, "orientation": "h", "y": -0.05},
-        # room above for the column labels on top, the axis title and then the title
-        margin={"t": 110 + 6 * max((len(s.name) for s in log.players), default=0)},
         height=max(450, 26 * n + 220), width=max(550, 26 * n + 300),
         template="plotly_white")
+    # room above for the column labels on top (a dead slot's "† N3" too) and the axis title,
+    # then the title, under the toolbar
+    longest = max((len(t.split(">")[1].split("<")[0]) for t in ticks), default=0)
+    clear_of_modebar(fig, top=50 + 6 * longest)
     return fig
+
+
+DEAD_TEXT = "#9a9a9a"  # a dead slot's name: grey, darker than the dead's markers to be read
+
+
+def died_in(slot: Slot) -> str | None:
+    """The phase the slot died in (its fate's phase), None when it lived to the end or its
+    fate is unknown."""
+    fate = slot.fate
+    return fate.phase if fate.phase is not None and fate.kind not in (
+        "survived", "endgamed", "unknown") else None
 
 
 def covote_heatmap(log: GameLog, pairs: pd.DataFrame, value: str = "agreement", *,
@@ -228,14 +245,16 @@ def vote_network(log: GameLog, results: Sequence[DayResult] | None = None, *,
     at = network_layout(log, edges, weight, seed)
     name = {s.id: s.name for s in log.players}
     palette = faction_colours([_faction(s) for s in log.players] +
-                              [f for day in labels.values() for f in day.values()])
+                              [f for day in labels.values() for f in day.values()], log)
     fig = go.Figure()
     shown = sorted({f for day in labels.values() for f in day.values()} or
                    {_faction(s) for s in log.players})
     for faction in [*shown, "dead"]:
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=faction,
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers",
+                                 name=faction_label(log, faction) or faction,
                                  marker={"size": 12, "color": palette.get(faction, DEAD)}))
     legend = len(fig.data)
+    names: list[list[dict[str, Any]]] = []  # the name tags of each day
     for i, d in enumerate(days):
         label = labels[d.day]
         today = edges[edges["day"] == d.day]
@@ -258,32 +277,60 @@ def vote_network(log: GameLog, results: Sequence[DayResult] | None = None, *,
         alive = set(d.alive)
         fig.add_trace(go.Scatter(
             x=[at[s.id][0] for s in log.players], y=[at[s.id][1] for s in log.players],
-            mode="markers+text", text=[s.name for s in log.players],
-            textposition="top center", name=f"slots, day {d.day}", showlegend=False,
-            visible=i == 0, textfont={"size": 10},
+            mode="markers", name=f"slots, day {d.day}", showlegend=False, visible=i == 0,
             marker={"size": 16, "line": {"width": 1, "color": "#333333"},
                     "color": [palette[label[s.id]] if s.id in alive else DEAD
                               for s in log.players]},
-            hovertext=[f"{s.name} ({label[s.id]}){'' if s.id in alive else ', dead'}"
-                       for s in log.players], hoverinfo="text"))
+            hovertext=[f"{s.name} ({faction_label(log, label[s.id]) or label[s.id]})"
+                       f"{'' if s.id in alive else ', dead'}" for s in log.players],
+            hoverinfo="text"))
+        names.append(name_tags(log, at, alive))
     per_day = 4
     steps = []
     for i, d in enumerate(days):
         visible = [True] * legend + [j // per_day == i for j in range(per_day * len(days))]
         steps.append({"method": "update", "label": f"Day {d.day}",
                       "args": [{"visible": visible},
-                               {"title": {"text": f"Day {d.day}: who voted whom"}}]})
+                               {"title": {"text": f"Day {d.day}: who voted whom"},
+                                "annotations": names[i]}]})
     if not days:  # no day counted: the slots alone
         fig.add_trace(go.Scatter(
             x=[at[s.id][0] for s in log.players], y=[at[s.id][1] for s in log.players],
-            mode="markers+text", text=[s.name for s in log.players], name="slots",
-            showlegend=False, textposition="top center",
+            mode="markers", name="slots", showlegend=False,
             marker={"size": 16, "color": [palette[_faction(s)] for s in log.players]}))
+        names.append(name_tags(log, at, {s.id for s in log.players}))
     fig.update_layout(
         title={"text": f"Day {days[0].day}: who voted whom" if days else "No votes counted"},
         sliders=[{"active": 0, "steps": steps, "currentvalue": {"prefix": ""},
                   "pad": {"t": 30}}] if days else [],
         xaxis={"visible": False, "title": {"text": "layout x"}},
         yaxis={"visible": False, "title": {"text": "layout y"}, "scaleanchor": "x"},
-        legend={"title": {"text": "faction"}}, height=720, template="plotly_white")
+        legend={"title": {"text": "faction"}}, annotations=names[0], height=720,
+        template="plotly_white")
     return fig
+
+
+TAG_SHIFT = 14  # px from a node's centre to its name tag: past the marker (16 px across)
+
+
+def name_tags(log: GameLog, at: Mapping[str, tuple[float, float]],
+              alive: set[str]) -> list[dict[str, Any]]:
+    """A slot's name as an annotation beside its node, on the side away from the layout's
+    centre (where the arrows come from), on a white ground: annotations are drawn above
+    the traces, so no arrow runs over a name. The dead's names grey."""
+    cx = sum(x for x, _ in at.values()) / max(len(at), 1)
+    cy = sum(y for _, y in at.values()) / max(len(at), 1)
+    tags: list[dict[str, Any]] = []
+    for s in log.players:
+        x, y = at[s.id]
+        dx, dy = x - cx, y - cy
+        length = math.hypot(dx, dy) or 1.0
+        ux, uy = (dx / length, dy / length) if math.hypot(dx, dy) > 0 else (0.0, 1.0)
+        tags.append({
+            "x": x, "y": y, "xref": "x", "yref": "y", "text": s.name, "showarrow": False,
+            "xshift": round(TAG_SHIFT * ux, 1), "yshift": round(TAG_SHIFT * uy, 1),
+            "xanchor": "left" if ux > 0.35 else "right" if ux < -0.35 else "center",
+            "yanchor": "bottom" if uy > 0.35 else "top" if uy < -0.35 else "middle",
+            "bgcolor": "rgba(255,255,255,0.85)", "borderpad": 1,
+            "font": {"size": 10, "color": "#222222" if s.id in alive else DEAD_TEXT}})
+    return tags
