@@ -17,7 +17,6 @@ from tests.toolkit.metrics.test_blocs import main_game
 from toolkit.daycount import count_all
 from toolkit.factions import scum_factions
 from toolkit.figures.blocs import (
-    DEAD,
     NODE_RADIUS,
     OFFSET,
     arrow,
@@ -27,7 +26,7 @@ from toolkit.figures.blocs import (
     pair_heatmap,
     vote_network,
 )
-from toolkit.figures.style import FACTION_COLOURS
+from toolkit.figures.style import DEAD, FACTION_COLOURS
 from toolkit.metrics import blocs, communities
 
 GAMES = sorted((ROOT / "data" / "games").glob("*/expected.json"))
