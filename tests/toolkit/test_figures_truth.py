@@ -7,6 +7,8 @@ import colorsys
 import itertools
 import math
 
+import pytest
+
 from engine.gamelog import load
 from tests.conftest import ROOT
 from toolkit.daycount import count_all
@@ -121,7 +123,8 @@ def test_the_abilities_of_a_night_have_distinct_hues_and_their_names() -> None:
                 assert len(near) <= 2, (path.parent.name, night, c, near)
     log = load(GAMES / "island-16.json")
     fig = visit_graph(log, game_visits(log), 1)
-    names = {t.name for t in fig.data} - {"players", FAILED_NAME}
+    names = {t.name for t in fig.data if t.legendgroup != "players"} - {
+        "players", FAILED_NAME}
     assert "Who are you?" in names
     assert not any(n == n.lower() and "-" in n for n in names)  # no id such as who-are-you
 
@@ -162,6 +165,18 @@ def test_the_dead_are_grey_in_the_visit_graph_and_roles_have_names() -> None:
         assert (players.marker.color[i] == DEAD) == dead, slot.id
         assert (players.textfont.color[i] == DEAD) == dead, slot.id
         assert players.hovertext[i].endswith(", dead") == dead
+    # the names outside the circle, away from the arrows (chords inside it)
+    for x, y, where in zip(players.x, players.y, players.textposition, strict=True):
+        if y > 0.5:
+            assert where.startswith("top")
+        if y < -0.5:
+            assert where.startswith("bottom")
+        if x > 0.5:
+            assert where.endswith("right")
+        if x < -0.5:
+            assert where.endswith("left")
+    legend = {t.name: t.marker.color for t in figs[-1].data if t.legendgroup == "players"}
+    assert legend["dead"] == DEAD
     rick = next(s for s in log.players if s.role == "rick-morgan")
     hover = players.hovertext[log.players.index(rick)]
     assert role_label(log, "rick-morgan") in hover
@@ -214,24 +229,31 @@ def test_the_vote_network_names_sit_on_top_beside_their_nodes_the_dead_grey() ->
     assert any(t["font"]["color"] == DEAD_TEXT for t in last)
 
 
-def test_a_name_tag_points_away_from_the_centre() -> None:
+def test_a_name_tag_sits_away_from_the_arrows_and_the_centre() -> None:
     log = load(GAMES / "island-16.json")
     at = {s.id: (math.cos(i), math.sin(i)) for i, s in enumerate(log.players)}
+    # no arrows: every tag outward, the same way as its node from the centre
     for slot, tag in zip(log.players, name_tags(log, at, set()), strict=True):
         x, y = at[slot.id]
-        assert tag["xshift"] * x + tag["yshift"] * y > 0  # outward: the same way as the node
+        assert tag["xshift"] * x + tag["yshift"] * y > 0
+    # arrows into a node from above and from the right: its tag goes neither up nor right
+    first, second, third = (s.id for s in log.players[:3])
+    at = {s.id: (0.0, 0.0) for s in log.players} | {first: (0.0, 0.0), second: (0.0, 1.0),
+                                                    third: (1.0, 0.0)}
+    tag = name_tags(log, at, set(), [(second, first), (third, first)])[0]
+    assert tag["yshift"] <= 0
+    assert tag["xshift"] <= 0
+    assert math.hypot(tag["xshift"], tag["yshift"]) == pytest.approx(TAG_SHIFT, abs=0.1)
 
 
-def test_the_heatmap_ticks_of_the_dead_are_grey_and_say_when() -> None:
+def test_the_heatmap_ticks_of_the_dead_say_when_in_grey() -> None:
     log = load(GAMES / "island-16.json")
     fig = covote_heatmap(log, blocs.final_agreement(log))
     ticks = list(fig.layout.xaxis.ticktext)
+    palette = faction_colours([s.faction for s in log.players], log)
     for slot in log.players:
-        tick = next(t for t in ticks if t.split(">")[1].split("<")[0].split(" † ")[0] ==
-                    slot.name)
-        if died_in(slot):
-            assert tick == f'<span style="color:{DEAD_TEXT}">{slot.name} † {died_in(slot)}' \
-                          "</span>"
-        else:
-            assert DEAD_TEXT not in tick
+        name = f'<span style="color:{palette[slot.faction or "unknown"]}">{slot.name}</span>'
+        dead = f'<span style="color:{DEAD_TEXT}"> † {died_in(slot)}</span>'
+        assert (name + dead if died_in(slot) else name) in ticks
     assert any(died_in(s) for s in log.players)
+    assert died_in(next(s for s in log.players if s.name == "Anguilla")) == "D2"

@@ -125,10 +125,11 @@ def pair_heatmap(log: GameLog, pairs: pd.DataFrame, value: str, *,
                           y1=at[-1] + 0.5, line={"color": "#333333", "width": 2},
                           name=f"community {part}")
     died = {s.id: died_in(s) for s in log.players}
-    # a slot that died during the game: its name grey, with when (the pairs count the days
-    # it voted); the strip keeps its faction's colour
-    ticks = [_tick(f"{name[s]} † {died[s]}", DEAD_TEXT) if died[s] else
-             _tick(name[s], palette[factions[s]]) for s in order]
+    # a slot that died during the game: a grey "† N3" after its name, which keeps its
+    # faction's colour (most of a roster dies: grey names would hide the factions); the
+    # pairs count the days both voted
+    ticks = [_tick(name[s], palette[factions[s]]) +
+             (_tick(f" † {died[s]}", DEAD_TEXT) if died[s] else "") for s in order]
     axis: dict[str, Any] = {"tickmode": "array", "tickvals": list(range(n)), "ticktext": ticks,
                             "showgrid": False, "zeroline": False}
     fig.update_layout(
@@ -143,7 +144,8 @@ def pair_heatmap(log: GameLog, pairs: pd.DataFrame, value: str, *,
         template="plotly_white")
     # room above for the column labels on top (a dead slot's "† N3" too) and the axis title,
     # then the title, under the toolbar
-    longest = max((len(t.split(">")[1].split("<")[0]) for t in ticks), default=0)
+    longest = max((len(name[s]) + (len(f" † {died[s]}") if died[s] else 0) for s in order),
+                  default=0)
     clear_of_modebar(fig, top=50 + 6 * longest)
     return fig
 
@@ -255,6 +257,8 @@ def vote_network(log: GameLog, results: Sequence[DayResult] | None = None, *,
                                  marker={"size": 12, "color": palette.get(faction, DEAD)}))
     legend = len(fig.data)
     names: list[list[dict[str, Any]]] = []  # the name tags of each day
+    links = sorted({(str(v), str(t)) for v, t in zip(edges["voter"], edges["target"],
+                                                     strict=True)})
     for i, d in enumerate(days):
         label = labels[d.day]
         today = edges[edges["day"] == d.day]
@@ -284,7 +288,7 @@ def vote_network(log: GameLog, results: Sequence[DayResult] | None = None, *,
             hovertext=[f"{s.name} ({faction_label(log, label[s.id]) or label[s.id]})"
                        f"{'' if s.id in alive else ', dead'}" for s in log.players],
             hoverinfo="text"))
-        names.append(name_tags(log, at, alive))
+        names.append(name_tags(log, at, alive, links))
     per_day = 4
     steps = []
     for i, d in enumerate(days):
@@ -298,7 +302,7 @@ def vote_network(log: GameLog, results: Sequence[DayResult] | None = None, *,
             x=[at[s.id][0] for s in log.players], y=[at[s.id][1] for s in log.players],
             mode="markers", name="slots", showlegend=False,
             marker={"size": 16, "color": [palette[_faction(s)] for s in log.players]}))
-        names.append(name_tags(log, at, {s.id for s in log.players}))
+        names.append(name_tags(log, at, {s.id for s in log.players}, links))
     fig.update_layout(
         title={"text": f"Day {days[0].day}: who voted whom" if days else "No votes counted"},
         sliders=[{"active": 0, "steps": steps, "currentvalue": {"prefix": ""},
@@ -313,19 +317,29 @@ def vote_network(log: GameLog, results: Sequence[DayResult] | None = None, *,
 TAG_SHIFT = 14  # px from a node's centre to its name tag: past the marker (16 px across)
 
 
-def name_tags(log: GameLog, at: Mapping[str, tuple[float, float]],
-              alive: set[str]) -> list[dict[str, Any]]:
-    """A slot's name as an annotation beside its node, on the side away from the layout's
-    centre (where the arrows come from), on a white ground: annotations are drawn above
-    the traces, so no arrow runs over a name. The dead's names grey."""
+def name_tags(log: GameLog, at: Mapping[str, tuple[float, float]], alive: set[str],
+              links: Sequence[tuple[str, str]] = ()) -> list[dict[str, Any]]:
+    """A slot's name as an annotation beside its node, on a white ground (annotations are
+    drawn above the traces, so no arrow runs over a name), the dead's names grey. The side:
+    of eight around the node, the one farthest in angle from the node's arrows (`links`:
+    voter -> target pairs of the whole game, so that the side is the same every day), the
+    one away from the layout's centre breaking ties (and for a node without arrows)."""
     cx = sum(x for x, _ in at.values()) / max(len(at), 1)
     cy = sum(y for _, y in at.values()) / max(len(at), 1)
+    ways: dict[str, list[float]] = {}
+    for a, b in links:
+        if a != b and a in at and b in at:
+            for here, there in ((a, b), (b, a)):
+                (x0, y0), (x1, y1) = at[here], at[there]
+                ways.setdefault(here, []).append(math.atan2(y1 - y0, x1 - x0))
     tags: list[dict[str, Any]] = []
     for s in log.players:
         x, y = at[s.id]
-        dx, dy = x - cx, y - cy
-        length = math.hypot(dx, dy) or 1.0
-        ux, uy = (dx / length, dy / length) if math.hypot(dx, dy) > 0 else (0.0, 1.0)
+        out = math.atan2(y - cy, x - cx) if (x, y) != (cx, cy) else math.pi / 2
+        side = max((k * math.pi / 4 for k in range(8)),
+                   key=lambda a: (round(_clearance(a, ways.get(s.id, [])), 6),
+                                  -abs(_turn(a, out))))
+        ux, uy = math.cos(side), math.sin(side)
         tags.append({
             "x": x, "y": y, "xref": "x", "yref": "y", "text": s.name, "showarrow": False,
             "xshift": round(TAG_SHIFT * ux, 1), "yshift": round(TAG_SHIFT * uy, 1),
@@ -334,3 +348,13 @@ def name_tags(log: GameLog, at: Mapping[str, tuple[float, float]],
             "bgcolor": "rgba(255,255,255,0.85)", "borderpad": 1,
             "font": {"size": 10, "color": "#222222" if s.id in alive else DEAD_TEXT}})
     return tags
+
+
+def _turn(a: float, b: float) -> float:
+    """The angle between two directions, in [0, pi]."""
+    return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
+
+
+def _clearance(side: float, ways: Sequence[float]) -> float:
+    """How far in angle a tag on `side` is from the nearest arrow (pi: no arrows)."""
+    return min((_turn(side, w) for w in ways), default=math.pi)

@@ -155,15 +155,34 @@ def _players(fig: go.Figure, log: GameLog, at: dict[str, tuple[float, float]],
         side = faction_label(log, faction[s.id]) or "faction unknown"
         return f"{s.name} ({role}, {side}){', dead' if s.id in out else ''}"
 
+    for side in sorted({f or "unknown" for f in faction.values()}):  # the legend's colours
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", legendgroup="players",
+                                 name=faction_label(log, side) or side,
+                                 legendgrouptitle={"text": "players"},
+                                 marker={"size": 12, "color": palette[side]}))
+    if out:
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name="dead",
+                                 legendgroup="players", marker={"size": 12, "color": DEAD}))
     fig.add_trace(go.Scatter(
         x=[at[s.id][0] for s in log.players], y=[at[s.id][1] for s in log.players],
-        mode="markers+text", text=[s.name for s in log.players], textposition="top center",
+        mode="markers+text", text=[s.name for s in log.players],
+        # each name outside the circle, where no arrow (a chord inside it) runs
+        textposition=[outside(*at[s.id]) for s in log.players],
         textfont={"color": [DEAD if s.id in out else "#222222" for s in log.players]},
         marker={"size": 14, "color": [DEAD if s.id in out else palette[faction[s.id] or
                                                                         "unknown"]
                                       for s in log.players],
                 "line": {"width": 1, "color": "#333"}},
-        name="players", hovertext=[hover(s) for s in log.players], hoverinfo="text"))
+        name="players", showlegend=False, hovertext=[hover(s) for s in log.players],
+        hoverinfo="text"))
+
+
+def outside(x: float, y: float) -> str:
+    """Plotly's text position for a name on the circle at (x, y): away from the centre."""
+    vertical = "top" if y > 0.38 else "bottom" if y < -0.38 else "middle"
+    across = "right" if x > 0.38 else "left" if x < -0.38 else "center"
+    return f"{vertical} {across}" if (vertical, across) != ("middle", "center") else \
+        "top center"
 
 
 def game_visits(log: GameLog) -> pd.DataFrame:
