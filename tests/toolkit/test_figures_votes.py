@@ -121,8 +121,11 @@ def test_a_plurality_day_has_the_most_votes_at_the_close_for_threshold() -> None
     day = counts[counts["day"] == 1]
     last = day[day["post"] == day["post"].max()]
     assert set(line.y) == {float(last["votes"].max())}
-    assert fig.layout.title.text.endswith(f"(threshold: {MOST_VOTES}: {last['votes'].max():g})")
+    assert fig.layout.title.text.endswith(f"(threshold: {MOST_VOTES}: 2, tied: Maui and "
+                                          "Zanzibar)")
     assert len(fig.data) == day["target"].nunique() + 1
+    # the tied lines' tallies one above, one below the line
+    assert [t.textposition for t in fig.data[:2]] == ["top left", "bottom left"]
 
 
 def test_every_days_chart_has_a_threshold_line_and_says_what_it_is() -> None:

@@ -111,6 +111,8 @@ def vote_count_chart(log: GameLog, counts: pd.DataFrame, day: int,
             ys.append(ys[-1])
             heads.append(heads[-1])
             post_list.append(end)
+        # lines ending on one count (a tie) put their tallies above, below, beside
+        where = ("top left", "bottom left", "middle left")[closing.count(ys[-1]) % 3]
         closing.append(ys[-1])
         fig.add_trace(go.Scatter(
             x=xs, y=ys, mode="lines+markers+text", line={"shape": "hv", "width": 2,
@@ -119,12 +121,13 @@ def vote_count_chart(log: GameLog, counts: pd.DataFrame, day: int,
             marker={"size": 5}, name=name(str(target)),
             # the count at the close, where a reader looks for the outcome
             text=[""] * (len(ys) - 1) + [tally(ys[-1], heads[-1])],
-            textposition="middle right", textfont={"size": 10},
+            textposition=where, textfont={"size": 10},
             customdata=[[p, tally(v, h)] for p, v, h in zip(post_list, ys, heads,
                                                               strict=True)],
             hovertemplate=f"{name(str(target))}: %{{customdata[1]}}"
                           "<br>after post %{customdata[0]}<extra></extra>"))
-    threshold = _threshold(fig, clock, rows, end, closing)
+    threshold = _threshold(fig, clock, rows, end, closing,
+                           [name(str(t)) for t in order])
     if hits is not None and not hits.empty:
         fig.add_trace(go.Scatter(
             x=[clock.at(int(p)) for p in hits["post"]], y=[float(v) for v in hits["votes"]],
@@ -156,10 +159,11 @@ MOST_VOTES = "most votes at the close"
 
 
 def _threshold(fig: go.Figure, clock: _Clock, rows: pd.DataFrame, end: int | None,
-               closing: list[float]) -> str:
+               closing: list[float], names: list[str]) -> str:
     """Draw the day's threshold as a dashed line and say what it is: the majority at each
     change post ("majority 4", "majority 4, then 3"), or on a plurality day the most votes a
-    target had at the close, drawn across the day ("most votes at the close: 3")."""
+    target had at the close, drawn across the day ("most votes at the close: 3", and who
+    tied there: what a tie does is the rule set's, the day's result says)."""
     majority = rows.drop_duplicates("post")[["post", "majority"]].dropna()
     style = {"shape": "hv", "dash": "dash", "color": "#333333", "width": 1.5}
     if not majority.empty:
@@ -174,14 +178,16 @@ def _threshold(fig: go.Figure, clock: _Clock, rows: pd.DataFrame, end: int | Non
     if rows.empty:
         return "none: no votes"
     top = max(closing, default=0.0)
+    tied = [n for n, v in zip(names, closing, strict=True) if v == top]
+    said = f"{top:g}" + (f", tied: {' and '.join(tied)}" if len(tied) > 1 else "")
     start = clock.at(int(rows["post"].min()))
     stop = clock.at(end if end is not None else int(rows["post"].max()))
     fig.add_trace(go.Scatter(
         x=[start, stop], y=[top, top], mode="lines", name=MOST_VOTES,
         line={**style, "shape": "linear"},
-        hovertemplate=f"plurality: the most votes at the close decide; {top:g} led"
+        hovertemplate=f"plurality: the most votes at the close decide; {said}"
                       "<extra></extra>"))
-    return f"{MOST_VOTES}: {top:g}"
+    return f"{MOST_VOTES}: {said}"
 
 
 def _records(df: pd.DataFrame) -> list[dict[str, Any]]:
