@@ -63,6 +63,12 @@ def hue(colour: str) -> float:
     return 360 * colorsys.rgb_to_hsv(r, g, b)[0]
 
 
+def saturation(colour: str) -> float:
+    h = colour.lstrip("#")
+    r, g, b = (int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))
+    return colorsys.rgb_to_hsv(r, g, b)[1]
+
+
 def blue(colour: str) -> bool:
     return 180 <= hue(colour) <= 260
 
@@ -115,12 +121,15 @@ def test_the_abilities_of_a_night_have_distinct_hues_and_their_names() -> None:
         for night, group in visits.groupby("night"):
             used = sorted({palettes[night][a] for a in group.ability})
             assert len(used) == group.ability.nunique(), (path.parent.name, night)
-            # no crowd of one hue family: at most two colours of a night within 30 degrees
-            # of hue among the saturated ones (the old palette put 8 pinks in 24)
-            for c in used:
-                near = [d for d in used if min(abs(hue(c) - hue(d)), 360 - abs(hue(c) - hue(d)))
-                        < 15 and distance(c, d) < 30]
-                assert len(near) <= 2, (path.parent.name, night, c, near)
+            # no crowd of one hue family: at most three saturated colours of a night in a
+            # 30-degree sector of hue, and at most three pinks and magentas (the old palette,
+            # Dark24, put 8 pinks in 24 colours)
+            vivid = [c for c in used if saturation(c) > 0.3]
+            for sector in range(12):
+                within = [c for c in vivid if int(hue(c) // 30) == sector]
+                assert len(within) <= 3, (path.parent.name, night, within)
+            pinks = [c for c in vivid if 280 <= hue(c) < 350]
+            assert len(pinks) <= 3, (path.parent.name, night, pinks)
     log = load(GAMES / "island-16.json")
     fig = visit_graph(log, game_visits(log), 1)
     names = {t.name for t in fig.data if t.legendgroup != "players"} - {
