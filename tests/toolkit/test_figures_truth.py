@@ -245,10 +245,11 @@ def test_a_name_tag_sits_away_from_the_arrows_and_the_centre() -> None:
     for slot, tag in zip(log.players, name_tags(log, at, set()), strict=True):
         x, y = at[slot.id]
         assert tag["xshift"] * x + tag["yshift"] * y > 0
-    # arrows into a node from above and from the right: its tag goes neither up nor right
+    # arrows into a node from above and from the right, where the centre is not: its tag
+    # goes neither up nor right, though outward is up and right
     first, second, third = (s.id for s in log.players[:3])
-    at = {s.id: (0.0, 0.0) for s in log.players} | {first: (0.0, 0.0), second: (0.0, 1.0),
-                                                    third: (1.0, 0.0)}
+    at = {s.id: (0.0, 0.0) for s in log.players} | {first: (1.0, 1.0), second: (1.0, 2.0),
+                                                    third: (2.0, 1.0)}
     tag = name_tags(log, at, set(), [(second, first), (third, first)])[0]
     assert tag["yshift"] <= 0
     assert tag["xshift"] <= 0
