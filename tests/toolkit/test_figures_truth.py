@@ -267,3 +267,18 @@ def test_the_heatmap_ticks_of_the_dead_say_when_in_grey() -> None:
         assert (name + dead if died_in(slot) else name) in ticks
     assert any(died_in(s) for s in log.players)
     assert died_in(next(s for s in log.players if s.name == "Anguilla")) == "D2"
+
+
+def test_the_bloc_figures_name_roles_and_factions_not_their_ids() -> None:
+    log = load(GAMES / "island-16.json")
+    heat = covote_heatmap(log, blocs.final_agreement(log))
+    network = vote_network(log)
+    hovers = [h for t in heat.data[1:] for h in t.hovertext] + \
+        [h for t in network.data if str(t.name).startswith("slots, day") for h in t.hovertext]
+    assert hovers
+    for slot in log.players:
+        for slug in (slot.role, slot.faction):
+            if slug and "-" in slug:  # rick-morgan, order-of-li: never shown as written
+                assert not any(slug in h for h in hovers), slug
+    rick = next(s for s in log.players if s.role == "rick-morgan")
+    assert any(h.startswith(f"{rick.name}: Rick Morgan; ") for h in hovers)
