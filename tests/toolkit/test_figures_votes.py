@@ -157,6 +157,24 @@ def test_a_weighted_total_says_how_many_voters_it_has() -> None:
     assert tally(7.5, 8) == "7.5 votes (8 voters)"
 
 
+def test_a_double_vote_on_a_wagon_says_so() -> None:
+    # world-cup-2018 day 5: Pastor's ballot counts 2 votes; the raster showed him as one of
+    # four like any other voter
+    log = load(ROOT / "data/games/world-cup-2018/expected.json")
+    ensure_votes(log)
+    results = count_days(log)
+    entries = wagon_entries(log, results)
+    pastor = entries[(entries["day"] == 5) & (entries["voter"] == "Pastor")]
+    assert list(pastor["weight"]) == [2.0]
+    assert set(entries["weight"]) == {0.5, 1.0, 2.0}  # a late half vote on day 2 too
+    fig = wagon_raster(log, entries, 5, hammers(log, results))
+    marks = [(text, hover) for t in fig.data if t.name != "hammer"
+             for text, hover in zip(t.text, t.hovertext, strict=True)]
+    assert ("3 ×2", "Pastor (Участники Чемпионата Мира) on Prostak at post 68: #3 (counts 2 "
+            "votes); stayed to the end") in marks
+    assert sum("×" in text for text, _ in marks) == 1
+
+
 # the wagon raster
 
 
