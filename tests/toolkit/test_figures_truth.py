@@ -130,6 +130,12 @@ def test_the_abilities_of_a_night_have_distinct_hues_and_their_names() -> None:
                 assert len(within) <= 3, (path.parent.name, night, within)
             pinks = [c for c in vivid if 280 <= hue(c) < 350]
             assert len(pinks) <= 3, (path.parent.name, night, pinks)
+        # and an ability keeps its colour from night to night
+        seen: dict[str, set[str]] = {}
+        for colours_of_night in palettes.values():
+            for ability, colour in colours_of_night.items():
+                seen.setdefault(ability, set()).add(colour)
+        assert all(len(c) == 1 for c in seen.values()), path.parent.name
     log = load(GAMES / "island-16.json")
     fig = visit_graph(log, game_visits(log), 1)
     names = {t.name for t in fig.data if t.legendgroup != "players"} - {

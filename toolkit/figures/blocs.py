@@ -6,12 +6,16 @@ Heatmaps: rows and columns are the roster's slots ordered by their Louvain commu
 (`toolkit.metrics.communities.louvain` on the pair table's co-voting graph, largest first),
 then by faction (sorted name), then seat; each community of two or more slots is framed.
 The faction of each slot (at the start; its later changes in the hover) colours its tick
-label and a strip of squares along the top and left edges, one legend entry per faction.
+label and a strip of squares along the top and left edges, one legend entry per faction
+(colours by the faction's kind: `toolkit.figures.style`); a slot that died has a grey
+"† N3" after its name. The title sits below plotly's toolbar.
 
 The vote network: the slots placed once by networkx's spring layout of the whole game's
 vote graph (fixed seed), then one view per day on a slider: nodes coloured by the faction
-at the day's start (grey: dead when the day began), an arrow voter -> target for each vote
-that day, dark and larger where the voter's final vote stood.
+at the day's start (grey: dead when the day began, and their names grey), an arrow voter ->
+target for each vote that day, dark and larger where the voter's final vote stood. The
+names are tags on a white ground above the arrows, each on the side of its node clearest
+of the node's arrows.
 """
 
 from __future__ import annotations
