@@ -33,7 +33,7 @@ from engine.day import DayResult
 from engine.gamelog import GameLog, Slot
 from engine.gamelog.base import phase_sort_key
 from toolkit.figures.style import DEAD, clear_of_modebar, faction_colours
-from toolkit.labels import faction_label
+from toolkit.labels import faction_label, role_label
 from toolkit.metrics.blocs import UNKNOWN, day_votes, pair_matrix, true_labels, vote_edges
 from toolkit.metrics.communities import covote_graph, louvain
 from toolkit.metrics.nulls import Weight
@@ -49,13 +49,16 @@ def _faction(slot: Slot) -> str:
     return slot.faction or UNKNOWN
 
 
-def _faction_story(slot: Slot) -> str:
-    """"survivors" or "survivors, order-of-li from N2": the slot's faction and its changes."""
-    story = _faction(slot)
+def _faction_story(log: GameLog, slot: Slot) -> str:
+    """"Rick Morgan; Group of Survivors, Order of Li from N2; died N5": the slot's role, its
+    faction and the faction's changes, by the rules' names, and when it died."""
+    story = faction_label(log, slot.faction) or _faction(slot)
     for change in sorted(slot.changes, key=lambda c: phase_sort_key(c.phase)):
         if change.faction is not None:
-            story += f", {change.faction} from {change.phase}"
-    return story
+            story += f", {faction_label(log, change.faction)} from {change.phase}"
+    role = role_label(log, slot.role)
+    died = died_in(slot)
+    return (f"{role}; " if role else "") + story + (f"; died {died}" if died else "")
 
 
 def community_order(log: GameLog, communities: Mapping[str, int]) -> list[str]:
@@ -111,7 +114,7 @@ def pair_heatmap(log: GameLog, pairs: pd.DataFrame, value: str, *,
         colorbar={"title": {"text": label}, "x": 1.02}, name=label, showlegend=False))
     factions = {s.id: _faction(s) for s in log.players}
     palette = faction_colours(factions.values(), log)
-    story = {s.id: _faction_story(s) for s in log.players}
+    story = {s.id: _faction_story(log, s) for s in log.players}
     # the faction strip: a square left of each row and above each column, a trace a faction
     for faction in sorted(set(factions.values())):
         at = [i for i, s in enumerate(order) if factions[s] == faction]
@@ -289,7 +292,7 @@ def vote_network(log: GameLog, results: Sequence[DayResult] | None = None, *,
             marker={"size": 16, "line": {"width": 1, "color": "#333333"},
                     "color": [palette[label[s.id]] if s.id in alive else DEAD
                               for s in log.players]},
-            hovertext=[f"{s.name} ({faction_label(log, label[s.id]) or label[s.id]})"
+            hovertext=[f"{s.name} ({_side(log, s, label[s.id])})"
                        f"{'' if s.id in alive else ', dead'}" for s in log.players],
             hoverinfo="text"))
         names.append(name_tags(log, at, alive, links))
@@ -316,6 +319,13 @@ def vote_network(log: GameLog, results: Sequence[DayResult] | None = None, *,
         legend={"title": {"text": "faction"}}, annotations=names[0], height=720,
         template="plotly_white")
     return fig
+
+
+def _side(log: GameLog, slot: Slot, faction: str) -> str:
+    """"Rick Morgan, Group of Survivors": the role and the faction of the day, by name."""
+    role = role_label(log, slot.role)
+    side = faction_label(log, faction) or faction
+    return f"{role}, {side}" if role else side
 
 
 TAG_SHIFT = 14  # px from a node's centre to its name tag: past the marker (16 px across)

@@ -32,11 +32,10 @@ def _circle(log: GameLog) -> dict[str, tuple[float, float]]:
 
 
 def failed(row: Any) -> bool:
-    """Whether a visit row did not take place by the replay: its status says so, or the
-    engine gave the move a stop reason though it marked it done (open-roles marks a move
-    done after its handler, also when the handler stopped it)."""
-    reason = getattr(row, "reason", None)
-    return str(row.status) not in _DONE or isinstance(reason, str)
+    """Whether a visit row did not take place by the replay (its status: blocked, stopped,
+    refused; `toolkit.metrics.visits` counts a move the engine gave a stop reason as not
+    taken place, whatever its done flag)."""
+    return str(row.status) not in _DONE
 
 
 def faction_at_night(log: GameLog, slot: Slot, night: int) -> str | None:

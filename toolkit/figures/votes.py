@@ -252,7 +252,9 @@ def wagon_raster(log: GameLog, entries: pd.DataFrame, day: int,
             y=[label(int(r), str(t)) for r, t in zip(mine["round"], mine["target"],
                                                      strict=True)],
             mode="markers+text", name=faction_label(log, fac) or fac,
-            text=[str(int(p)) for p in mine["position"]],
+            # a ballot worth other than one vote says so by its place on the wagon
+            text=[str(int(p)) + ("" if w == 1 else f" ×{w:g}")
+                  for p, w in zip(mine["position"], _weights(mine), strict=True)],
             textposition="top center",
             marker={"size": 12, "color": palette[fac],
                     "symbol": ["circle" if s else "circle-open" for s in stayed],
@@ -279,11 +281,21 @@ def wagon_raster(log: GameLog, entries: pd.DataFrame, day: int,
     return fig
 
 
+def _weights(rows: pd.DataFrame) -> list[float]:
+    """Each entry's votes (1 for a frame of entries without weights)."""
+    if "weight" not in rows:
+        return [1.0] * len(rows)
+    return [1.0 if pd.isna(w) else float(w) for w in rows["weight"]]
+
+
 def _entry_text(name: Callable[[str], str], row: Any, faction: str) -> str:
     left = "stayed to the end" if pd.isna(row.left_post) else f"left at post {int(row.left_post)}"
     again = f", entry {int(row.entry)}" if int(row.entry) > 1 else ""
+    weight = getattr(row, "weight", 1.0)
+    worth = "" if pd.isna(weight) or float(weight) == 1 else \
+        f" (counts {float(weight):g} votes)"
     return (f"{name(str(row.voter))} ({faction}) on {name(str(row.target))} at post "
-            f"{int(row.post)}: #{int(row.position)}{again}; {left}")
+            f"{int(row.post)}: #{int(row.position)}{worth}{again}; {left}")
 
 
 def wagon_rasters(log: GameLog, results: Sequence[DayResult] | None = None,
