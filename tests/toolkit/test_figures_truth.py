@@ -141,6 +141,8 @@ def test_the_abilities_of_a_night_have_distinct_hues_and_their_names() -> None:
     names = {t.name for t in fig.data if t.legendgroup != "players"} - {
         "players", FAILED_NAME}
     assert "Who are you?" in names
+    lines = [t.line.color for t in fig.data if t.name in names]
+    assert len(set(lines)) == len(lines) == len(names)  # the chart's colours, one each
     assert not any(n == n.lower() and "-" in n for n in names)  # no id such as who-are-you
 
 
