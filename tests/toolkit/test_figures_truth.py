@@ -30,6 +30,7 @@ from toolkit.figures.style import (
     ability_colours,
     faction_colours,
 )
+from toolkit.figures.votes import vote_count_charts, vote_flow_sankeys, wagon_rasters
 from toolkit.labels import ability_label, faction_kind, role_label
 from toolkit.metrics import blocs
 from toolkit.metrics.activity import hour_heatmap
@@ -208,7 +209,11 @@ def test_the_heatmap_titles_sit_below_the_toolbar() -> None:
     results = count_all(log)
     figs = [covote_heatmap(log, blocs.final_agreement(log, results)),
             activity_heatmap(hour_heatmap(log))]
-    for fig in figs:
+    others = [vote_network(log, results), *visit_graphs(log)[:1],
+              *vote_count_charts(log, results)[:1], *wagon_rasters(log, results)[:1],
+              *vote_flow_sankeys(log, results)[:1]]
+    assert len(others) == 5
+    for fig in [*figs, *others]:
         title = fig.layout.title
         # the title hangs from the figure's top edge, below the toolbar's strip, left
         # aligned (the toolbar is at the right), and the top margin holds it
@@ -217,6 +222,8 @@ def test_the_heatmap_titles_sit_below_the_toolbar() -> None:
         assert title.xanchor == "left"
         assert fig.layout.margin.t >= title.pad.t + TITLE
     # the co-voting heatmap's column names on top get their room besides
+    # the network's slider changes the title's text alone, not where it sits
+    assert all("title" not in step.args[1] for step in others[0].layout.sliders[0].steps)
     longest = max(len(s.name) for s in log.players)
     assert figs[0].layout.margin.t >= MODEBAR + TITLE + 6 * longest
 

@@ -302,7 +302,8 @@ def vote_network(log: GameLog, results: Sequence[DayResult] | None = None, *,
         visible = [True] * legend + [j // per_day == i for j in range(per_day * len(days))]
         steps.append({"method": "update", "label": f"Day {d.day}",
                       "args": [{"visible": visible},
-                               {"title": {"text": f"Day {d.day}: who voted whom"},
+                               # only the text: the title keeps its place below the toolbar
+                               {"title.text": f"Day {d.day}: who voted whom",
                                 "annotations": names[i]}]})
     if not days:  # no day counted: the slots alone
         fig.add_trace(go.Scatter(
@@ -318,6 +319,7 @@ def vote_network(log: GameLog, results: Sequence[DayResult] | None = None, *,
         yaxis={"visible": False, "title": {"text": "layout y"}, "scaleanchor": "x"},
         legend={"title": {"text": "faction"}}, annotations=names[0], height=720,
         template="plotly_white")
+    clear_of_modebar(fig)
     return fig
 
 

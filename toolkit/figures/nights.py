@@ -15,7 +15,13 @@ import plotly.graph_objects as go
 
 from engine.gamelog import GameLog, Slot
 from engine.gamelog.base import phase_sort_key
-from toolkit.figures.style import DEAD, FAILED, ability_colours, faction_colours
+from toolkit.figures.style import (
+    DEAD,
+    FAILED,
+    ability_colours,
+    clear_of_modebar,
+    faction_colours,
+)
 from toolkit.labels import ability_label, faction_label, role_label
 from toolkit.metrics.visits import has_night_engine, resolved_visits, submitted_visits
 
@@ -138,6 +144,7 @@ def visit_graph(log: GameLog, visits: pd.DataFrame, night: int) -> go.Figure:
                       yaxis={"visible": False, "range": [-1.3, 1.3], "scaleanchor": "x"},
                       legend={"title": {"text": "ability"}},
                       height=650, template="plotly_white")
+    clear_of_modebar(fig)
     return fig
 
 

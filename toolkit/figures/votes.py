@@ -22,7 +22,7 @@ import plotly.graph_objects as go
 from engine.day import DayResult, day_window
 from engine.gamelog import GameLog
 from toolkit.daycount import slot_namer
-from toolkit.figures.style import colours, faction_colours
+from toolkit.figures.style import clear_of_modebar, colours, faction_colours
 from toolkit.labels import faction_label
 from toolkit.metrics.blocs import faction_at
 from toolkit.metrics.votes import (
@@ -145,6 +145,7 @@ def vote_count_chart(log: GameLog, counts: pd.DataFrame, day: int,
                       else "votes",
                       yaxis={"rangemode": "tozero", "dtick": 1}, hovermode="closest",
                       template="plotly_white", height=450)
+    clear_of_modebar(fig)
     return fig
 
 
@@ -278,6 +279,7 @@ def wagon_raster(log: GameLog, entries: pd.DataFrame, day: int,
                "range": [len(labels) - 0.5, -0.9]},
         legend_title_text="voter's faction", template="plotly_white",
         height=max(300, 45 * len(labels) + 160, 24 * len(factions) + 200))
+    clear_of_modebar(fig)
     return fig
 
 
@@ -361,6 +363,7 @@ def vote_flow_sankey(log: GameLog, changes: pd.DataFrame, day: int | None = None
                       template="plotly_white", height=max(350, 28 * max(len(sides["before"]),
                                                                         len(sides["after"]))
                                                           + 150))
+    clear_of_modebar(fig)
     return fig
 
 
