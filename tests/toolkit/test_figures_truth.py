@@ -14,7 +14,6 @@ from tests.conftest import ROOT
 from toolkit.daycount import count_all
 from toolkit.figures.activity import activity_heatmap
 from toolkit.figures.blocs import (
-    DEAD_TEXT,
     TAG_SHIFT,
     covote_heatmap,
     died_in,
@@ -24,6 +23,7 @@ from toolkit.figures.blocs import (
 from toolkit.figures.nights import FAILED_NAME, game_visits, visit_graph, visit_graphs
 from toolkit.figures.style import (
     DEAD,
+    DEAD_TEXT,
     FAILED,
     MODEBAR,
     TITLE,
@@ -181,7 +181,7 @@ def test_the_dead_are_grey_in_the_visit_graph_and_roles_have_names() -> None:
     for i, slot in enumerate(log.players):
         dead = slot.id in out
         assert (players.marker.color[i] == DEAD) == dead, slot.id
-        assert (players.textfont.color[i] == DEAD) == dead, slot.id
+        assert (players.textfont.color[i] == DEAD_TEXT) == dead, slot.id
         assert players.hovertext[i].endswith(", dead") == dead
     # the names outside the circle, away from the arrows (chords inside it)
     for x, y, where in zip(players.x, players.y, players.textposition, strict=True):

@@ -32,7 +32,7 @@ import plotly.graph_objects as go
 from engine.day import DayResult
 from engine.gamelog import GameLog, Slot
 from engine.gamelog.base import phase_sort_key
-from toolkit.figures.style import DEAD, clear_of_modebar, faction_colours
+from toolkit.figures.style import DEAD, DEAD_TEXT, clear_of_modebar, faction_colours
 from toolkit.labels import faction_label, role_label
 from toolkit.metrics.blocs import UNKNOWN, day_votes, pair_matrix, true_labels, vote_edges
 from toolkit.metrics.communities import covote_graph, louvain
@@ -157,7 +157,6 @@ def pair_heatmap(log: GameLog, pairs: pd.DataFrame, value: str, *,
     return fig
 
 
-DEAD_TEXT = "#9a9a9a"  # a dead slot's name: grey, darker than the dead's markers to be read
 
 
 def died_in(slot: Slot) -> str | None:

@@ -17,6 +17,7 @@ from engine.gamelog import GameLog, Slot
 from engine.gamelog.base import phase_sort_key
 from toolkit.figures.style import (
     DEAD,
+    DEAD_TEXT,
     FAILED,
     ability_colours,
     clear_of_modebar,
@@ -174,7 +175,7 @@ def _players(fig: go.Figure, log: GameLog, at: dict[str, tuple[float, float]],
         mode="markers+text", text=[s.name for s in log.players],
         # each name outside the circle, where no arrow (a chord inside it) runs
         textposition=[outside(*at[s.id]) for s in log.players],
-        textfont={"color": [DEAD if s.id in out else "#222222" for s in log.players]},
+        textfont={"color": [DEAD_TEXT if s.id in out else "#222222" for s in log.players]},
         marker={"size": 14, "color": [DEAD if s.id in out else palette[faction[s.id] or
                                                                         "unknown"]
                                       for s in log.players],

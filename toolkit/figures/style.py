@@ -29,6 +29,7 @@ KIND_SHADES: dict[str, tuple[str, ...]] = {
 UNKNOWN = "#666666"  # no faction known
 OTHER_SHADES = ("#000000", "#999933", "#44AA99", "#332288")  # factions the rules do not list
 DEAD = "#d0d0d0"  # a player dead at that point of the game: nodes, labels, ticks
+DEAD_TEXT = "#9a9a9a"  # a dead player's name: grey, darker than the markers, to be read
 FAILED = "#8c8c8c"  # a night move the replay says did not take place
 # the first shade of each kind, for callers that colour by kind alone
 FACTION_COLOURS = {kind: shades[0] for kind, shades in KIND_SHADES.items()} | \
