@@ -41,13 +41,15 @@ FACTION_COLOURS = {kind: shades[0] for kind, shades in KIND_SHADES.items()} | \
 ABILITY_PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D62728", "#6A3D9A", "#8C564B",
                    "#E377C2", "#808000", "#17BECF", "#000075", "#800000", "#8DB600",
                    "#FB9A99", "#A6CEE3", "#B2DF8A", "#CAB2D6", "#FDBF6F", "#F032E6")
-_PALETTE = ABILITY_PALETTE
+MODEBAR = 36  # px: plotly's toolbar strip at the figure's top (30 px buttons and padding)
+TITLE = 34  # px: one line of a figure's title
 
 
 def colours(names: Iterable[str], fixed: dict[str, str] | None = None) -> dict[str, str]:
-    """A colour per name: `fixed` first, then the well-separated palette in sorted order."""
+    """A colour per name (a vote target, ...): `fixed` first, then `ABILITY_PALETTE`'s
+    well-separated hues in sorted order (cycling past its 18)."""
     out = dict(fixed or {})
-    free = [c for c in _PALETTE if c not in out.values()]
+    free = [c for c in ABILITY_PALETTE if c not in out.values()]
     for i, name in enumerate(sorted(set(names) - set(out))):
         out[name] = free[i % len(free)]
     return out
@@ -138,7 +140,3 @@ def clear_of_modebar(fig: Any, top: int = 0) -> None:
         title={"yref": "container", "y": 1.0, "yanchor": "top", "x": 0.0, "xanchor": "left",
                "pad": {"t": MODEBAR, "l": 10}},
         margin={"t": MODEBAR + TITLE + top})
-
-
-MODEBAR = 36  # px: the toolbar's strip (its buttons are 30 px with padding)
-TITLE = 34  # px: one line of the title
