@@ -5,8 +5,15 @@ from __future__ import annotations
 from engine.gamelog import load
 from tests.conftest import ROOT
 from toolkit.figures.activity import activity_heatmap
-from toolkit.figures.nights import game_visits, visit_graph, visit_graphs
-from toolkit.figures.style import colours, faction_colours
+from toolkit.figures.nights import (
+    FAILED_NAME,
+    failed,
+    game_visits,
+    visit_graph,
+    visit_graphs,
+)
+from toolkit.figures.style import FACTION_COLOURS, FAILED, colours, faction_colours
+from toolkit.labels import ability_label
 from toolkit.metrics.activity import hour_heatmap
 
 ISLAND = ROOT / "data" / "games" / "contested-island" / "expected.json"
@@ -15,7 +22,7 @@ MINI = ROOT / "data" / "games" / "mafiascum" / "expected.json"
 
 def test_colours_are_fixed_by_the_names() -> None:
     assert colours(["b", "a"]) == colours(["a", "b", "a"])
-    assert faction_colours(["town", "mafia", None])["town"] == "#2b8cbe"
+    assert faction_colours(["town", "mafia", None])["town"] == FACTION_COLOURS["town"]
     assert "unknown" in faction_colours([None])
 
 
@@ -25,11 +32,13 @@ def test_a_night_visit_graph_has_an_arrow_per_visit_and_a_colour_per_ability() -
     night = visits[visits.night == 1]
     fig = visit_graph(log, visits, 1)
     assert len(fig.layout.annotations) == len(night)
-    legend = {t.name for t in fig.data} - {"players"}
-    assert legend == set(night.ability)
-    # a visit that did not take effect is faint
-    faint = [a for a in fig.layout.annotations if a.opacity < 1]
-    assert len(faint) == (~night.status.isin(["resolved", "redirected"])).sum()
+    legend = {t.name for t in fig.data if t.legendgroup != "players"} - {
+        "players", FAILED_NAME}
+    done = night[[not failed(r) for r in night.itertuples()]]
+    assert legend == {ability_label(log, a) for a in done.ability}
+    # a visit that did not take effect is grey and thin
+    grey = [a for a in fig.layout.annotations if a.arrowcolor == FAILED]
+    assert len(grey) == (~night.status.isin(["resolved", "redirected"])).sum() > 0
     # the players' markers: every slot, with its name
     players = next(t for t in fig.data if t.name == "players")
     assert list(players.text) == [s.name for s in log.players]

@@ -17,7 +17,6 @@ from tests.toolkit.metrics.test_blocs import main_game
 from toolkit.daycount import count_all
 from toolkit.factions import scum_factions
 from toolkit.figures.blocs import (
-    DEAD,
     NODE_RADIUS,
     OFFSET,
     arrow,
@@ -27,7 +26,7 @@ from toolkit.figures.blocs import (
     pair_heatmap,
     vote_network,
 )
-from toolkit.figures.style import FACTION_COLOURS
+from toolkit.figures.style import DEAD, FACTION_COLOURS
 from toolkit.metrics import blocs, communities
 
 GAMES = sorted((ROOT / "data" / "games").glob("*/expected.json"))
@@ -85,12 +84,12 @@ def test_the_heatmap_draws_the_pair_values_in_community_order() -> None:
     # the tick labels and the strip are coloured by faction
     assert fig.layout.xaxis.ticktext[0] == f'<span style="color:{MAFIA}">C</span>'
     strip = {t.name: t for t in fig.data[1:]}
-    assert set(strip) == {"mafia", "town"}
-    assert strip["mafia"].marker.color == MAFIA
-    assert strip["town"].marker.color == TOWN
+    assert set(strip) == {"Mafia", "Town"}
+    assert strip["Mafia"].marker.color == MAFIA
+    assert strip["Town"].marker.color == TOWN
     # town: rows 1 and 3 on the left (x = -1), columns 1 and 3 on top (y = -1)
-    assert list(strip["town"].x) == [-1, -1, 1, 3]
-    assert list(strip["town"].y) == [1, 3, -1, -1]
+    assert list(strip["Town"].x) == [-1, -1, 1, 3]
+    assert list(strip["Town"].y) == [1, 3, -1, -1]
     # a frame around each community's block
     assert [(s.x0, s.x1) for s in fig.layout.shapes] == [(-0.5, 1.5), (1.5, 3.5)]
 
@@ -140,7 +139,7 @@ def test_the_vote_network_has_a_view_per_day_on_one_layout() -> None:
     log = main_game()
     fig = vote_network(log)
     legend = [t.name for t in fig.data[:3]]
-    assert legend == ["mafia", "town", "dead"]
+    assert legend == ["Mafia", "Town", "dead"]
     days = [fig.data[3 + 4 * i: 7 + 4 * i] for i in range(2)]
     assert len(fig.data) == 3 + 4 * 2
     for (earlier, final, heads, nodes), d in zip(days, (1, 2), strict=True):
@@ -212,8 +211,8 @@ def test_a_recruit_takes_the_colour_of_the_faction_it_joined() -> None:
     log = load(ROOT / "data" / "games" / "contested-island" / "expected.json")
     fig = vote_network(log)
     fiji = [s.id for s in log.players].index("Fiji")  # survivors, order-of-li from N2
-    colour = {t.name: t.marker.color for t in fig.data if t.name in ("survivors",
-                                                                        "order-of-li")}
+    colour = {t.name: t.marker.color for t in fig.data if t.name in ("Group of Survivors",
+                                                                        "Order of Li")}
     nodes = [t for t in fig.data if str(t.name).startswith("slots, day")]
-    assert nodes[1].marker.color[fiji] == colour["survivors"]  # day 2
-    assert nodes[2].marker.color[fiji] == colour["order-of-li"]  # day 3
+    assert nodes[1].marker.color[fiji] == colour["Group of Survivors"]  # day 2
+    assert nodes[2].marker.color[fiji] == colour["Order of Li"]  # day 3

@@ -22,7 +22,9 @@ from tests.toolkit.metrics.test_votes import double_lynch_game, game_a, modkill_
 from toolkit.daycount import ensure_votes
 from toolkit.figures.style import FACTION_COLOURS
 from toolkit.figures.votes import (
+    MOST_VOTES,
     NO_VOTE,
+    tally,
     target_colours,
     vote_count_chart,
     vote_count_charts,
@@ -67,7 +69,7 @@ def test_a_line_per_target_ordered_by_its_peak_then_the_majority_and_the_hammer(
     assert list(hammer.y) == [3]
     assert "hammer by e on c at post 9: 3 votes of 3 needed" in hammer.hovertext[0]
     assert fig.layout.xaxis.title.text == "time (UTC)"
-    assert fig.layout.title.text == "Day 1: votes on each target"
+    assert fig.layout.title.text == "Day 1: votes on each target (threshold: majority 3)"
 
 
 def test_a_day_without_a_hammer_has_no_star_and_the_axis_can_be_the_post() -> None:
@@ -106,14 +108,71 @@ def test_posts_without_a_time_put_the_day_on_post_numbers() -> None:
     assert list(fig.data[0].x) == list(range(3, 11))
 
 
-def test_a_plurality_day_has_no_majority_line() -> None:
+def test_a_plurality_day_has_the_most_votes_at_the_close_for_threshold() -> None:
+    # contested-island's day 1 ended in no lynch: before issue 23 its chart had no
+    # threshold line at all, and the title only "(plurality: no majority)"
     log = load(ROOT / "data/games/contested-island/expected.json")
     counts = vote_counts(log)
     assert counts["majority"].isna().all()
     fig = vote_count_chart(log, counts, 1, hammers(log))
     assert "majority" not in {t.name for t in fig.data}
-    assert "plurality" in fig.layout.title.text
-    assert len(fig.data) == counts[counts["day"] == 1]["target"].nunique()
+    line = trace(fig, MOST_VOTES)
+    assert line.line.dash == "dash"
+    day = counts[counts["day"] == 1]
+    last = day[day["post"] == day["post"].max()]
+    assert set(line.y) == {float(last["votes"].max())}
+    assert fig.layout.title.text.endswith(f"(threshold: {MOST_VOTES}: 2, tied: Maui and "
+                                          "Zanzibar)")
+    assert len(fig.data) == day["target"].nunique() + 1
+    # the tied lines' tallies one above, one below the line
+    assert [t.textposition for t in fig.data[:2]] == ["top left", "bottom left"]
+
+
+def test_every_days_chart_has_a_threshold_line_and_says_what_it_is() -> None:
+    for folder in GAMES:
+        log = load(ROOT / "data/games" / folder / "expected.json")
+        ensure_votes(log)
+        for fig in vote_count_charts(log, count_days(log)):
+            lines = [t for t in fig.data if t.name in ("majority", MOST_VOTES)]
+            assert len(lines) == 1, (folder, fig.layout.title.text)
+            assert "(threshold: majority " in fig.layout.title.text or \
+                f"(threshold: {MOST_VOTES}: " in fig.layout.title.text
+
+
+def test_a_weighted_total_says_how_many_voters_it_has() -> None:
+    # world-cup-2018 day 5: Prostak had 5 votes from 4 voters; the chart said "5 votes"
+    log = load(ROOT / "data/games/world-cup-2018/expected.json")
+    ensure_votes(log)
+    results = count_days(log)
+    counts = vote_counts(log, results)
+    fig = vote_count_chart(log, counts, 5, hammers(log, results))
+    prostak = next(t for t in fig.data if t.name == "Prostak")
+    assert "5 votes (4 voters)" in [c[1] for c in prostak.customdata]
+    assert prostak.text[-1] == "5 votes (4 voters)"  # the count at the close, on the line
+    assert set(prostak.text[:-1]) == {""}
+    assert "weighted" in fig.layout.yaxis.title.text
+    assert tally(5.0, 4) == "5 votes (4 voters)"
+    assert tally(3.0, 3) == "3 votes"
+    assert tally(1.0, 1) == "1 vote"
+    assert tally(7.5, 8) == "7.5 votes (8 voters)"
+
+
+def test_a_double_vote_on_a_wagon_says_so() -> None:
+    # world-cup-2018 day 5: Pastor's ballot counts 2 votes; the raster showed him as one of
+    # four like any other voter
+    log = load(ROOT / "data/games/world-cup-2018/expected.json")
+    ensure_votes(log)
+    results = count_days(log)
+    entries = wagon_entries(log, results)
+    pastor = entries[(entries["day"] == 5) & (entries["voter"] == "Pastor")]
+    assert list(pastor["weight"]) == [2.0]
+    assert set(entries["weight"]) == {0.5, 1.0, 2.0}  # a late half vote on day 2 too
+    fig = wagon_raster(log, entries, 5, hammers(log, results))
+    marks = [(text, hover) for t in fig.data if t.name != "hammer"
+             for text, hover in zip(t.text, t.hovertext, strict=True)]
+    assert ("3 ×2", "Pastor (Участники Чемпионата Мира) on Prostak at post 68: #3 (counts 2 "
+            "votes); stayed to the end") in marks
+    assert sum("×" in text for text, _ in marks) == 1
 
 
 # the wagon raster
@@ -131,7 +190,7 @@ def test_a_mark_per_entry_labelled_with_its_position_coloured_by_faction() -> No
     log = factions_game()
     fig = wagon_rasters(log)[0]
     assert fig.layout.yaxis.categoryarray == ("c", "a")  # c's wagon started first
-    mafia, town = trace(fig, "mafia"), trace(fig, "town")
+    mafia, town = trace(fig, "Mafia"), trace(fig, "Town")
     # mafia: a->c at 3 (#1, left at 6), e->a at 7 (#2, left at 9), a->c again at 8 (#2),
     # e->c at 9 (#3, the hammer)
     assert list(mafia.y) == ["c", "a", "c", "c"]
@@ -141,7 +200,7 @@ def test_a_mark_per_entry_labelled_with_its_position_coloured_by_faction() -> No
     assert mafia.marker.color == FACTION_COLOURS["mafia"]
     assert town.marker.color == FACTION_COLOURS["town"]
     assert list(town.x) == [at(4), at(5)]  # b->c, c->a
-    assert "a (mafia) on c at post 8: #2, entry 2; stayed to the end" in mafia.hovertext
+    assert "a (Mafia) on c at post 8: #2, entry 2; stayed to the end" in mafia.hovertext
     hammer = trace(fig, "hammer")
     assert list(hammer.y) == ["c"]
     assert list(hammer.x) == [at(9)]
@@ -151,9 +210,9 @@ def test_the_colour_is_the_faction_at_the_days_start() -> None:
     log = factions_game()
     log.players[1].changes.append(SlotChange(phase="N1", kind="recruited", faction="mafia"))
     figs = wagon_rasters(log)
-    assert trace(figs[0], "town").hovertext[0].startswith("b (town)")
+    assert trace(figs[0], "Town").hovertext[0].startswith("b (Town)")
     # day 2: b (mafia since night 1) votes a at post 15
-    assert list(trace(figs[1], "mafia").x) == [at(14), at(15)]
+    assert list(trace(figs[1], "Mafia").x) == [at(14), at(15)]
 
 
 def test_a_double_lynch_day_has_rows_per_round() -> None:
@@ -206,7 +265,7 @@ def test_every_figure_of_a_bundled_game_is_drawn_and_survives_its_json(folder: s
     charts = vote_count_charts(log, results)
     assert len(charts) == counts["day"].nunique() > 0
     for fig, day in zip(charts, sorted(counts["day"].unique()), strict=True):
-        lines = [t for t in fig.data if t.name not in ("majority", "hammer")]
+        lines = [t for t in fig.data if t.name not in ("majority", MOST_VOTES, "hammer")]
         assert len(lines) == counts[counts["day"] == day]["target"].nunique()
     rasters = wagon_rasters(log, results)
     entries = wagon_entries(log, results)

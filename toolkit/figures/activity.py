@@ -5,6 +5,8 @@ from __future__ import annotations
 import pandas as pd
 import plotly.graph_objects as go
 
+from toolkit.figures.style import clear_of_modebar
+
 
 def activity_heatmap(hours: pd.DataFrame, title: str = "Posts by hour of day") -> go.Figure:
     """`hours`: `toolkit.metrics.activity.hour_heatmap` (slot, hour, posts); slots in their
@@ -18,4 +20,5 @@ def activity_heatmap(hours: pd.DataFrame, title: str = "Posts by hour of day") -
                                "<extra></extra>"))
     fig.update_layout(title=title, xaxis_title="hour", yaxis={"autorange": "reversed"},
                       height=max(300, 22 * len(slots) + 120), template="plotly_white")
+    clear_of_modebar(fig)
     return fig

@@ -22,7 +22,8 @@ import plotly.graph_objects as go
 from engine.day import DayResult, day_window
 from engine.gamelog import GameLog
 from toolkit.daycount import slot_namer
-from toolkit.figures.style import colours, faction_colours
+from toolkit.figures.style import clear_of_modebar, colours, faction_colours
+from toolkit.labels import faction_label
 from toolkit.metrics.blocs import faction_at
 from toolkit.metrics.votes import (
     Rulings,
@@ -81,11 +82,13 @@ def vote_count_chart(log: GameLog, counts: pd.DataFrame, day: int,
                      x: Axis = "time") -> go.Figure:
     """Day `day`'s votes on each target as steps (`counts`: `toolkit.metrics.votes.
     vote_counts`; y = the weighted votes, the heads in the hover), a line a target, the
-    legend ordered by the most votes the target reached (then by name). The dashed line is
-    the majority at each change post (it drops when a player leaves during the day); a day
-    decided by plurality has none. Each hammer of the day (`hammer_rows`: `hammers`) is a
-    star on its target's line at the hammer post, the hammerer named in its hover. The lines
-    run on to the day's closing post."""
+    legend ordered by the most votes the target reached (then by name). Each line ends in
+    its count at the close, with the voters when weights make them differ ("5 votes (4
+    voters)"). The dashed line is the day's threshold, on every day, named in the title: the
+    majority at each change post (it drops when a player leaves during the day), or on a day
+    decided by plurality the most votes any target had at the close. Each hammer of the day
+    (`hammer_rows`: `hammers`) is a star on its target's line at the hammer post, the
+    hammerer named in its hover. The lines run on to the day's closing post."""
     name = slot_namer(log)
     palette = target_colours(log)
     rows = counts[counts["day"] == day]
@@ -96,6 +99,7 @@ def vote_count_chart(log: GameLog, counts: pd.DataFrame, day: int,
     fig = go.Figure()
     peaks = rows.groupby("target")["votes"].max()
     order = sorted(peaks.index, key=lambda t: (-float(peaks[t]), name(str(t))))
+    closing: list[float] = []
     for target in order:
         line = rows[rows["target"] == target]
         xs = [clock.at(int(p)) for p in line["post"]]
@@ -107,24 +111,23 @@ def vote_count_chart(log: GameLog, counts: pd.DataFrame, day: int,
             ys.append(ys[-1])
             heads.append(heads[-1])
             post_list.append(end)
+        # lines ending on one count (a tie) put their tallies above, below, beside
+        where = ("top left", "bottom left", "middle left")[closing.count(ys[-1]) % 3]
+        closing.append(ys[-1])
         fig.add_trace(go.Scatter(
-            x=xs, y=ys, mode="lines+markers", line={"shape": "hv", "width": 2,
-                                                    "color": palette.get(str(target), _GREY)},
+            x=xs, y=ys, mode="lines+markers+text", line={"shape": "hv", "width": 2,
+                                                         "color": palette.get(str(target),
+                                                                              _GREY)},
             marker={"size": 5}, name=name(str(target)),
-            customdata=list(zip(post_list, heads, strict=True)),
-            hovertemplate=f"{name(str(target))}: %{{y:g}} votes (%{{customdata[1]}} voters)"
+            # the count at the close, where a reader looks for the outcome
+            text=[""] * (len(ys) - 1) + [tally(ys[-1], heads[-1])],
+            textposition=where, textfont={"size": 10},
+            customdata=[[p, tally(v, h)] for p, v, h in zip(post_list, ys, heads,
+                                                              strict=True)],
+            hovertemplate=f"{name(str(target))}: %{{customdata[1]}}"
                           "<br>after post %{customdata[0]}<extra></extra>"))
-    majority = rows.drop_duplicates("post")[["post", "majority"]].dropna()
-    if not majority.empty:
-        mx = [clock.at(int(p)) for p in majority["post"]]
-        my = [int(m) for m in majority["majority"]]
-        if end is not None and end > int(majority["post"].iloc[-1]):
-            mx.append(clock.at(end))
-            my.append(my[-1])
-        fig.add_trace(go.Scatter(
-            x=mx, y=my, mode="lines", name="majority",
-            line={"shape": "hv", "dash": "dash", "color": "#333333", "width": 1.5},
-            hovertemplate="majority: %{y}<extra></extra>"))
+    threshold = _threshold(fig, clock, rows, end, closing,
+                           [name(str(t)) for t in order])
     if hits is not None and not hits.empty:
         fig.add_trace(go.Scatter(
             x=[clock.at(int(p)) for p in hits["post"]], y=[float(v) for v in hits["votes"]],
@@ -132,14 +135,60 @@ def vote_count_chart(log: GameLog, counts: pd.DataFrame, day: int,
             marker={"symbol": "star", "size": 18, "color": "#000000",
                     "line": {"width": 1, "color": "#ffffff"}},
             hovertext=[f"hammer by {name(str(r['voter']))} on {name(str(r['target']))} at post "
-                       f"{int(r['post'])}: {r['votes']:g} votes of {_needed(r['needed'])} "
-                       "needed" for r in _records(hits)], hoverinfo="text"))
-    decided = "" if not majority.empty or rows.empty else " (plurality: no majority)"
-    fig.update_layout(title=f"Day {day}: votes on each target{decided}",
-                      xaxis_title=clock.title, yaxis_title="votes",
+                       f"{int(r['post'])}: {tally(r['votes'], r['heads'])} of "
+                       f"{_needed(r['needed'])} needed" for r in _records(hits)],
+            hoverinfo="text"))
+    weighted = bool((rows["votes"] != rows["heads"]).any())
+    fig.update_layout(title=f"Day {day}: votes on each target (threshold: {threshold})",
+                      xaxis_title=clock.title,
+                      yaxis_title="votes (weighted: voters in the labels)" if weighted
+                      else "votes",
                       yaxis={"rangemode": "tozero", "dtick": 1}, hovermode="closest",
                       template="plotly_white", height=450)
+    clear_of_modebar(fig)
     return fig
+
+
+def tally(votes: Any, heads: Any) -> str:
+    """"3 votes", or "5 votes (4 voters)" where weights make the two differ."""
+    v, h = float(votes), int(heads)
+    said = f"{v:g} vote{'' if v == 1 else 's'}"
+    return said if v == h else f"{said} ({h} voter{'' if h == 1 else 's'})"
+
+
+MOST_VOTES = "most votes at the close"
+
+
+def _threshold(fig: go.Figure, clock: _Clock, rows: pd.DataFrame, end: int | None,
+               closing: list[float], names: list[str]) -> str:
+    """Draw the day's threshold as a dashed line and say what it is: the majority at each
+    change post ("majority 4", "majority 4, then 3"), or on a plurality day the most votes a
+    target had at the close, drawn across the day ("most votes at the close: 3", and who
+    tied there: what a tie does is the rule set's, the day's result says)."""
+    majority = rows.drop_duplicates("post")[["post", "majority"]].dropna()
+    style = {"shape": "hv", "dash": "dash", "color": "#333333", "width": 1.5}
+    if not majority.empty:
+        mx = [clock.at(int(p)) for p in majority["post"]]
+        my = [int(m) for m in majority["majority"]]
+        if end is not None and end > int(majority["post"].iloc[-1]):
+            mx.append(clock.at(end))
+            my.append(my[-1])
+        fig.add_trace(go.Scatter(x=mx, y=my, mode="lines", name="majority", line=style,
+                                 hovertemplate="majority: %{y}<extra></extra>"))
+        return "majority " + ", then ".join(str(m) for m in dict.fromkeys(my))
+    if rows.empty:
+        return "none: no votes"
+    top = max(closing, default=0.0)
+    tied = [n for n, v in zip(names, closing, strict=True) if v == top]
+    said = f"{top:g}" + (f", tied: {' and '.join(tied)}" if len(tied) > 1 else "")
+    start = clock.at(int(rows["post"].min()))
+    stop = clock.at(end if end is not None else int(rows["post"].max()))
+    fig.add_trace(go.Scatter(
+        x=[start, stop], y=[top, top], mode="lines", name=MOST_VOTES,
+        line={**style, "shape": "linear"},
+        hovertemplate=f"plurality: the most votes at the close decide; {said}"
+                      "<extra></extra>"))
+    return f"{MOST_VOTES}: {said}"
 
 
 def _records(df: pd.DataFrame) -> list[dict[str, Any]]:
@@ -195,7 +244,7 @@ def wagon_raster(log: GameLog, entries: pd.DataFrame, day: int,
     labels = [label(int(r), str(t)) for r, t in wagons]
     fig = go.Figure()
     factions = {faction(str(v)) for v in rows["voter"]}
-    palette = faction_colours(factions)
+    palette = faction_colours(factions, log)
     for fac in sorted(factions):
         mine = rows[[faction(str(v)) == fac for v in rows["voter"]]]
         stayed = mine["left_post"].isna().tolist()
@@ -203,12 +252,16 @@ def wagon_raster(log: GameLog, entries: pd.DataFrame, day: int,
             x=[clock.at(int(p)) for p in mine["post"]],
             y=[label(int(r), str(t)) for r, t in zip(mine["round"], mine["target"],
                                                      strict=True)],
-            mode="markers+text", name=fac, text=[str(int(p)) for p in mine["position"]],
+            mode="markers+text", name=faction_label(log, fac) or fac,
+            # a ballot worth other than one vote says so by its place on the wagon
+            text=[str(int(p)) + ("" if w == 1 else f" ×{w:g}")
+                  for p, w in zip(mine["position"], _weights(mine), strict=True)],
             textposition="top center",
             marker={"size": 12, "color": palette[fac],
                     "symbol": ["circle" if s else "circle-open" for s in stayed],
                     "line": {"width": 2, "color": palette[fac]}},
-            hovertext=[_entry_text(name, r, fac) for r in mine.itertuples()],
+            hovertext=[_entry_text(name, r, faction_label(log, fac) or fac)
+                       for r in mine.itertuples()],
             hoverinfo="text"))
     if hits is not None and not hits.empty:
         fig.add_trace(go.Scatter(
@@ -226,14 +279,25 @@ def wagon_raster(log: GameLog, entries: pd.DataFrame, day: int,
                "range": [len(labels) - 0.5, -0.9]},
         legend_title_text="voter's faction", template="plotly_white",
         height=max(300, 45 * len(labels) + 160, 24 * len(factions) + 200))
+    clear_of_modebar(fig)
     return fig
+
+
+def _weights(rows: pd.DataFrame) -> list[float]:
+    """Each entry's votes (1 for a frame of entries without weights)."""
+    if "weight" not in rows:
+        return [1.0] * len(rows)
+    return [1.0 if pd.isna(w) else float(w) for w in rows["weight"]]
 
 
 def _entry_text(name: Callable[[str], str], row: Any, faction: str) -> str:
     left = "stayed to the end" if pd.isna(row.left_post) else f"left at post {int(row.left_post)}"
     again = f", entry {int(row.entry)}" if int(row.entry) > 1 else ""
+    weight = getattr(row, "weight", 1.0)
+    worth = "" if pd.isna(weight) or float(weight) == 1 else \
+        f" (counts {float(weight):g} votes)"
     return (f"{name(str(row.voter))} ({faction}) on {name(str(row.target))} at post "
-            f"{int(row.post)}: #{int(row.position)}{again}; {left}")
+            f"{int(row.post)}: #{int(row.position)}{worth}{again}; {left}")
 
 
 def wagon_rasters(log: GameLog, results: Sequence[DayResult] | None = None,
@@ -299,6 +363,7 @@ def vote_flow_sankey(log: GameLog, changes: pd.DataFrame, day: int | None = None
                       template="plotly_white", height=max(350, 28 * max(len(sides["before"]),
                                                                         len(sides["after"]))
                                                           + 150))
+    clear_of_modebar(fig)
     return fig
 
 

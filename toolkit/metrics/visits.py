@@ -15,15 +15,20 @@ Status of a resolved row (the first that applies):
   actor, an ability the player does not have or may no longer use, a target who is oneself,
   too many moves: `Move.refused`), or the engine made no move of a logged action at all (an
   unknown ability, an action replaced by last night's stunned repeat).
-- ``resolved`` / ``redirected``: the move took place (`Move.done`: its effect ran); its
-  target at this position is where it was sent (``resolved``) or elsewhere
-  (``redirected``, the new target in ``resolved_target``). Its effect may still have met a
-  stop (a refused recruitment): ``reason`` keeps it.
+- ``resolved`` / ``redirected``: the move took place (`Move.done`: its effect ran, and the
+  engine gave no stop reason); its target at this position is where it was sent
+  (``resolved``) or elsewhere (``redirected``, the new target in ``resolved_target``).
 - ``blocked``: it did not take place because its actor was stopped from acting: the
   engine's reason starts with one of `BLOCK_REASONS` (blocked, stunned, isolated by
   someone, driven away).
 - ``stopped``: it did not take place for another reason (its target isolated or away, the
-  actor died first, a pit, an ultimate that makes a side's moves fail, ...).
+  actor died first, a pit, an ultimate that makes a side's moves fail, a refused
+  recruitment, ...).
+
+`Move.stopped` is the engine's word that a move did not take place, and it wins over
+`Move.done`: open-roles marks a move done once its handler returns, also when the handler
+stopped it (a witch's swap blocked by the nurse is done and stopped); ``done`` keeps the
+engine's flag as it is.
 
 A redirection is a change of the move's own targets (`Move.targets` against
 `Move.sent_targets`); an attack that a guard takes on himself leaves the attacker's visit
@@ -150,7 +155,7 @@ def _origin(move: Move, actions: list[Action], moves: list[Move]) -> tuple[str, 
 def _status(move: Move, redirected: bool) -> str:
     if move.refused:
         return "refused"
-    if move.done:
+    if move.done and move.stopped is None:
         return "redirected" if redirected else "resolved"
     if move.stopped is not None and move.stopped.startswith(BLOCK_REASONS):
         return "blocked"

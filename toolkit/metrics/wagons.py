@@ -42,6 +42,7 @@ class _Entry:
     position: int
     needed: int | None
     left_post: int | None = None
+    weight: float = 1.0  # the votes the rule set gives this ballot (a double vote: 2)
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ def _wagons(log: GameLog, results: Sequence[DayResult], rulings: Rulings) -> _Wa
             before: dict[str, str] = {}
             for post, standing in rnd.changes:
                 now = {v: t for v, (t, _) in standing.items()}
+                cast = {v: at for v, (_, at) in standing.items()}
                 moved = sorted(v for v in set(before) | set(now) if before.get(v) != now.get(v))
                 for voter in moved:  # leave first, so that a joiner's place counts them out
                     old = before.get(voter)
@@ -77,7 +79,8 @@ def _wagons(log: GameLog, results: Sequence[DayResult], rulings: Rulings) -> _Wa
                     n = times_on[(new, voter)] = times_on.get((new, voter), 0) + 1
                     wagon = on.setdefault(new, [])
                     e = _Entry(result.day, rnd.number, new, voter, n, post, len(wagon) + 1,
-                               scale.needed(post, new))
+                               scale.needed(post, new),
+                               weight=scale.weight(voter, new, cast[voter]))
                     wagon.append(e)
                     entries.append(e)
                 before = now
@@ -88,7 +91,7 @@ def _wagons(log: GameLog, results: Sequence[DayResult], rulings: Rulings) -> _Wa
 
 ENTRY_COLUMNS = {"day": INT, "round": INT, "target": STR, "voter": STR, "entry": INT,
                  "post": INT, "time": TIME, "position": INT, "needed": INT,
-                 "left_post": INT}
+                 "left_post": INT, "weight": FLOAT}
 
 
 def wagon_entries(log: GameLog, results: Sequence[DayResult] | None = None,
@@ -98,15 +101,16 @@ def wagon_entries(log: GameLog, results: Sequence[DayResult] | None = None,
     `entry` = 1 for the voter's first entry onto this target this day, 2, 3, ... for
     re-entries, `needed` the votes the target needed at that post (as in `vote_counts`),
     `left_post` the change post where the vote left the target (empty: still on it at the
-    round's end). Several voters entering one wagon in the same post are placed in slot-id
-    order. Sorted by day, post,
-    target, position."""
+    round's end), `weight` the votes the rule set gives the entering ballot (a double vote
+    2; the heads of a wagon are not its votes). Several voters entering one wagon in the
+    same post are placed in slot-id order. Sorted by day, post, target, position."""
     times = post_times(log)
     w = _wagons(log, counted(log, results, rulings), rulings)
     rows: list[dict[str, Any]] = [
         {"day": e.day, "round": e.round, "target": e.target, "voter": e.voter,
          "entry": e.entry, "post": e.post, "time": times.get(e.post), "position": e.position,
-         "needed": e.needed, "left_post": e.left_post} for e in w.entries]
+         "needed": e.needed, "left_post": e.left_post, "weight": e.weight}
+        for e in w.entries]
     rows.sort(key=lambda r: (r["day"], r["post"], r["target"], r["position"]))
     return typed_frame(rows, ENTRY_COLUMNS)
 
