@@ -51,8 +51,9 @@ def faction_label(source: GameLog | RuleSet, faction: str | None) -> str:
         return ""
     rs = _ruleset(source)
     for f in rs.factions if rs is not None else ():
-        if faction == f.id:
-            return f"{f.name} «{f.name_ru}»" if f.name_ru and f.name_ru != f.name else f.name
+        if faction == f.id:  # the name may already carry the original: "Town («честные»)"
+            return f"{f.name} «{f.name_ru}»" if f.name_ru and f.name_ru not in f.name \
+                else f.name
     return faction
 
 

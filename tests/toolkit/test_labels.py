@@ -19,6 +19,8 @@ def test_role_and_ability_names_in_place_of_ids() -> None:
     cup = get_ruleset("world-cup-2018")
     assert role_label(cup, "corrupt-boss") == "Corrupt boss «Главный коррупционер»"
     assert role_label(cup, "Главный коррупционер") == role_label(cup, "corrupt-boss")
+    # a name that already carries its original is not given it twice
+    assert faction_label(get_ruleset("open-roles"), "mafia") == "Mafia («мафия»)"
 
 
 def test_what_the_rule_set_does_not_know_is_marked() -> None:
