@@ -1,14 +1,18 @@
 """Running the notebooks of `notebooks/` headless: each is a jupytext `py:percent` file
 whose cell tagged `parameters` holds its defaults (the game to load, ...); a run adds a
-cell after it setting the given values, as papermill does, and executes the notebook with
-nbclient in the notebooks' folder. Figures are kept as plotly's own JSON output
-(`application/vnd.plotly.v1+json`), which JupyterLab shows and the report draws offline."""
+cell after it setting the given values, as papermill does, and executes the notebooks with
+nbclient in their folder. Figures are kept as plotly's own JSON output
+(`application/vnd.plotly.v1+json`), which JupyterLab shows and the report draws offline.
+
+Several notebooks run in one kernel, one after the other (`execute_all`): a kernel's start
+and the toolkit's imports cost more than most notebooks, and in one kernel `toolkit.load`
+hands every notebook the same `Game`, so each game is read and replayed once."""
 
 from __future__ import annotations
 
 import re
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import jupytext
@@ -20,9 +24,10 @@ from nbclient.exceptions import CellExecutionError
 from engine.errors import MafiakitError
 
 FOLDER = Path(__file__).resolve().parent.parent / "notebooks"
-# figures as JSON in the notebook's outputs, whatever the kernel would pick without a screen
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")  # the kernel colours its tracebacks
+# figures as JSON in the notebook's outputs, whatever the kernel would pick without a screen
 _SETUP = "import plotly.io as _pio\n_pio.renderers.default = 'plotly_mimetype'"
+_OWNER = "mafiakit_notebook"  # a merged cell's metadata: which notebook it came from
 
 
 class NotebookError(MafiakitError):
@@ -34,10 +39,16 @@ def notebook_paths(folder: Path = FOLDER) -> list[Path]:
     return sorted(folder.glob("[0-9][0-9]_*.py"))
 
 
-def takes_game(path: Path) -> bool:
+def read(path: Path) -> nbformat.NotebookNode:
+    """The notebook at `path` (a jupytext `py:percent` file)."""
+    nb: nbformat.NotebookNode = jupytext.read(path)
+    return nb
+
+
+def takes_game(path: Path | nbformat.NotebookNode) -> bool:
     """Whether the notebook is about one game: its parameters cell sets `GAME` (the
     cross-game notebook sets the corpus instead, and is no part of a game's report)."""
-    nb = jupytext.read(path)
+    nb = read(path) if isinstance(path, Path) else path
     return any("parameters" in c.get("metadata", {}).get("tags", []) and
                re.search(r"^GAME\s*=", c.source, flags=re.M) for c in nb.cells)
 
@@ -46,27 +57,50 @@ def execute(path: Path, parameters: Mapping[str, object] | None = None, *,
             timeout: int = 600) -> nbformat.NotebookNode:
     """The notebook at `path` executed with `parameters` (values Python literals can
     write: str, int, float, bool, None, lists of them)."""
-    nb: nbformat.NotebookNode = jupytext.read(path)
-    at = next((i for i, c in enumerate(nb.cells)
-               if "parameters" in c.get("metadata", {}).get("tags", [])), -1)
-    lines = [_SETUP] + [f"{name} = {value!r}" for name, value in (parameters or {}).items()]
-    nb.cells.insert(at + 1, nbformat.v4.new_code_cell(  # type: ignore[no-untyped-call]
-        "\n".join(lines), metadata={"tags": ["injected-parameters"]}))
+    return execute_all([path], parameters, timeout=timeout)[0]
+
+
+def execute_all(paths: Sequence[Path], parameters: Mapping[str, object] | None = None, *,
+                timeout: int = 600, books: Sequence[nbformat.NotebookNode] | None = None
+                ) -> list[nbformat.NotebookNode]:
+    """The notebooks at `paths` (`books`: as already read, then filled in place) executed
+    one after the other in one kernel, each with `parameters` set after its own
+    parameters cell and run in its own folder; each returned as its own notebook with its
+    outputs."""
+    books = list(books) if books is not None else [read(p) for p in paths]
+    merged = nbformat.v4.new_notebook()  # type: ignore[no-untyped-call]
+    for n, (path, nb) in enumerate(zip(paths, books, strict=True)):
+        at = next((i for i, c in enumerate(nb.cells)
+                   if "parameters" in c.get("metadata", {}).get("tags", [])), -1)
+        # each notebook reads its relative paths from its own folder, as in JupyterLab
+        lines = [_SETUP, f"import os as _os\n_os.chdir({str(path.parent.resolve())!r})"]
+        lines += [f"{name} = {value!r}" for name, value in (parameters or {}).items()]
+        nb.cells.insert(at + 1, nbformat.v4.new_code_cell(  # type: ignore[no-untyped-call]
+            "\n".join(lines), metadata={"tags": ["injected-parameters"]}))
+        for cell in nb.cells:
+            cell.metadata[_OWNER] = n
+            merged.cells.append(cell)
     with tempfile.TemporaryDirectory() as sockets:
         # the kernel talks over local sockets in a private folder, not TCP (which every
         # kernel warns about on the user's terminal, and which any local user could reach)
         km = KernelManager(kernel_name="python3", transport="ipc",
                            ip=str(Path(sockets) / "kernel"))
-        client = NotebookClient(nb, km=km, timeout=timeout,
-                                resources={"metadata": {"path": str(path.parent)}})
+        client = NotebookClient(merged, km=km, timeout=timeout,
+                                resources={"metadata": {"path": str(paths[0].parent)}})
         try:
             client.execute()
         except CellExecutionError as exc:
-            # the kernel's message ends with the exception; the cell's source names the place
+            # the kernel's message ends with the exception; the failed cell names the notebook
+            failed = next((c for c in merged.cells if any(
+                o.get("output_type") == "error" for o in c.get("outputs", []))), None)
+            name = paths[failed.metadata[_OWNER]].name if failed is not None else \
+                ", ".join(p.name for p in paths)
             text = _ANSI.sub("", str(exc)).strip().splitlines()
-            raise NotebookError(f"{path.name}: a cell failed: {text[-1] if text else exc}") \
+            raise NotebookError(f"{name}: a cell failed: {text[-1] if text else exc}") \
                 from None
         finally:
             if km.has_kernel:  # a kernel handed to the client is ours to stop
                 km.shutdown_kernel()
-    return nb
+    for cell in merged.cells:
+        cell.metadata.pop(_OWNER, None)
+    return books

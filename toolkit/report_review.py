@@ -1,0 +1,181 @@
+"""The first screen of a game's review: the result, the eliminations day by day, every
+result of the GM's that the re-play disputes, in full (what the rules give against what
+was published, the chain of events behind it, the rulings in effect), and the vote chart
+of the day in question. `show_review(game)` shows it in a notebook; the report opens with
+it."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, cast
+
+from engine.gamelog import GameLog
+from engine.rulesets import RulingError, ruleset_of
+from engine.verify import Report
+from engine.verify.findings import Finding
+from toolkit.labels import faction_label, role_label
+from toolkit.report_tables import Shown
+
+if TYPE_CHECKING:
+    from toolkit.game import Game
+
+_e = html.escape
+_QUESTIONED = ("disputed", "ruling-dependent", "unverifiable")
+
+
+def _name(log: GameLog, slot: str) -> str:
+    known = {s.id: s.name for s in log.players}
+    return known.get(slot, slot)
+
+
+def _shown(log: GameLog, value: str | None) -> str:
+    """A finding's value with slot ids as names ("Cuba+Singapore" -> "Cuba, Singapore")."""
+    if not value:
+        return "nothing"
+    return ", ".join({"no-lynch": "No Lynch", "none": "nobody"}.get(v, _name(log, v))
+                     for v in value.split("+"))
+
+
+def headline(game: Game) -> str:
+    """Rule set, GMs, players and phases, and the result, as one block."""
+    s = game.summary
+    log = game.log
+    try:
+        ruleset = ruleset_of(log).title
+    except RulingError:
+        ruleset = f"{s.ruleset} (a rule set mafiakit does not know)"
+    days = sum(1 for p in s.phases if p.phase.startswith("D"))
+    nights = sum(1 for p in s.phases if p.phase.startswith("N"))
+    victory = log.published.victory
+    if log.meta.result:
+        result = log.meta.result
+    elif victory is not None and victory.winners:
+        result = " and ".join(faction_label(log, w) for w in victory.winners) + " won"
+    else:
+        result = "not stated in the log"
+    return (f"<p class='mk-result'><strong>Result:</strong> {_e(result)}</p>"
+            f"<p class='mk-facts'>{len(s.slots)} players · {days} days, {nights} nights · "
+            f"rule set {_e(ruleset)} · GM {_e(', '.join(s.gms) or 'not named')} · "
+            f"{s.posts_total} posts</p>")
+
+
+def eliminations(log: GameLog) -> str:
+    """A row per phase in order: who left the game in it, how, and their role and side."""
+    deaths: dict[str, list[str]] = {}
+    for pub in log.published.phases:
+        for d in pub.deaths:
+            slot = next((s for s in log.players if s.id == d.slot), None)
+            role = role_label(log, slot.role) if slot is not None else ""
+            side = faction_label(log, slot.faction) if slot is not None else ""
+            who = f"<strong>{_e(_name(log, d.slot))}</strong> {_e(d.kind)}"
+            extra = ", ".join(x for x in (role, side) if x)
+            deaths.setdefault(pub.phase, []).append(
+                who + (f" <span class='mk-role'>({_e(extra)})</span>" if extra else ""))
+    rows = []
+    for phase in log.phases:
+        if phase.key in deaths:
+            what = "; ".join(deaths[phase.key])
+        elif phase.key.startswith("D"):
+            what = "no elimination"
+        else:
+            what = "no death"
+        rows.append(f"<tr><th>{_e(phase.key)}</th><td>{what}</td></tr>")
+    if not rows:
+        return "<h2>Day by day</h2><p class='mk-none'>none: the log has no phases</p>"
+    return ("<h2>Day by day</h2><table class='mk-table mk-days'><tbody>"
+            + "".join(rows) + "</tbody></table>")
+
+
+def _rulings(report: Report, finding: Finding) -> str:
+    """The rulings in effect: those the finding's readings turn on first, then the rest."""
+    if not report.rulings:
+        return "<p>Rulings in effect: the rule set's defaults (none set)</p>"
+    touched = {k.split("=", 1)[0] for k in finding.by_option}
+    items = sorted(report.rulings.items(), key=lambda kv: (kv[0] not in touched, kv[0]))
+    shown = ", ".join(f"<code>{_e(k)}={_e(v)}</code>" for k, v in items)
+    return f"<p class='mk-rulings'>Rulings in effect: {shown}</p>"
+
+
+def dispute(log: GameLog, report: Report, finding: Finding) -> str:
+    """One questioned result in full: expected against published, why, where the GM
+    published it, what each reading gives, the chain of events (every step) and the
+    rulings in effect."""
+    options = "".join(f"<li><code>{_e(k)}</code>: {_e(_shown(log, v))}</li>"
+                      for k, v in finding.by_option.items())
+    chain = "".join(f"<li>{_e(step)}</li>" for step in finding.chain)
+    return (
+        f"<div class='mk-dispute mk-{_e(finding.status)}'>"
+        f"<h3>{_e(finding.phase)} {_e(finding.item)}: {_e(finding.status)}</h3>"
+        "<table class='mk-table'><tbody>"
+        f"<tr><th>the rules give</th><td>{_e(_shown(log, finding.expected))}</td></tr>"
+        f"<tr><th>the GM published</th><td>{_e(_shown(log, finding.published))}"
+        f"{' (' + _e(finding.source) + ')' if finding.source else ''}</td></tr>"
+        f"</tbody></table><p>{_e(finding.reason)}</p>"
+        + (f"<p>Under each reading:</p><ul>{options}</ul>" if options else "")
+        + (f"<p>The chain of events:</p><ol class='mk-chain'>{chain}</ol>" if chain else
+           "<p>The chain of events: none recorded</p>")
+        + _rulings(report, finding) + "</div>")
+
+
+def checked(report: Report) -> str:
+    counts = ", ".join(f"{report.count(s)} {s}" for s in ("confirmed", *_QUESTIONED))  # type: ignore[arg-type]
+    return f"<h2>The GM's results, re-played</h2><p>{_e(counts)}</p>"
+
+
+def questioned(report: Report) -> list[Finding]:
+    """The findings that are not confirmed, disputed first, in the game's order."""
+    order = {s: i for i, s in enumerate(_QUESTIONED)}
+    found = [f for f in report.findings if f.status != "confirmed"]
+    return sorted(found, key=lambda f: order.get(f.status, len(order)))
+
+
+def _day(phase: str) -> int | None:
+    return int(phase[1:]) if phase[:1] == "D" and phase[1:].isdigit() else None
+
+
+def chart_days(findings: Iterable[Finding], days: Iterable[int]) -> list[int]:
+    """The days whose vote chart the first screen shows: each questioned day, or the last
+    day with votes when no day is in question."""
+    known = sorted(set(days))
+    wanted = sorted({d for f in findings if (d := _day(f.phase)) is not None and d in known})
+    return wanted or known[-1:]
+
+
+def show_review(game: Game) -> None:
+    """Show the first screen of `game`'s review (see the module) in a notebook."""
+    from IPython import display as ipython
+
+    from toolkit.figures.votes import vote_count_chart
+    from toolkit.metrics.votes import hammers, vote_counts
+
+    display = cast(Callable[[object], None], ipython.display)
+
+    def show(markup: str) -> None:
+        display(Shown(markup, html.unescape(re.sub(r"<[^>]+>", " ", markup))))
+
+    log = game.log
+    report = game.report
+    found = questioned(report)
+    show(headline(game) + eliminations(log) + checked(report))
+    results = game.results
+    counts = vote_counts(log, results)
+    hits = hammers(log, results)
+    days = chart_days(found, (int(d) for d in counts["day"].unique()))
+
+    def chart(day: int, caption: str) -> None:
+        show(f"<p class='mk-caption'>{_e(caption)}</p>")
+        display(vote_count_chart(log, counts, day, hits))
+
+    if not found:
+        show("<p class='mk-none'>Disputed results: none. The re-play gives every "
+              "result the GM published.</p>")
+    for finding in found:
+        show(dispute(log, report, finding))
+        day = _day(finding.phase)
+        if day is not None and day in days:
+            days.remove(day)
+            chart(day, f"The votes of day {day}")
+    for day in days:
+        chart(day, f"The votes of day {day}, the last day with votes")
