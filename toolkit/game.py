@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 from engine.gamelog import load as load_log
 from toolkit import frames
 from toolkit.labels import faction_label, role_label
-from toolkit.summary import GameSummary, summarize
+from toolkit.summary import GameSummary, result_label, summarize
 
 
 class Game:
@@ -112,7 +112,8 @@ class Game:
         return (
             f"<div class='mafiakit-game'><h3>{e(s.title)}</h3>"
             f"<p>rule set <code>{e(s.ruleset)}</code> · GM {e(', '.join(s.gms) or '?')}"
-            f" · result {e(s.result or '?')} · {len(s.phases)} phases · {s.posts_total} posts"
+            f" · result {e(result_label(self.log))} · {len(s.phases)} phases"
+            f" · {s.posts_total} posts"
             f" · {s.votes} votes · {s.actions} actions · issues: {e(issues)}</p>"
             "<table><thead><tr><th>slot</th><th>nicks</th><th>role</th><th>faction</th>"
             f"<th>fate</th><th>posts</th></tr></thead><tbody>{rows}</tbody></table></div>"

@@ -46,7 +46,11 @@ table { border-collapse: collapse; font-size: 0.85em; margin: 0.5em 0; }
 th, td { border: 1px solid #ddd; padding: 2px 6px; text-align: left; vertical-align: top;
          white-space: pre-line; }
 pre { background: #f6f6f6; padding: 0.5em; overflow-x: auto; font-size: 0.85em; }
-.figure { margin: 1em 0; }
+.figure { margin: 1em 0; max-width: 100%; overflow-x: auto; }
+/* a wide table scrolls inside its own box, not the page (a narrow window, a phone) */
+table:not(.mk-long) { display: block; max-width: 100%; overflow-x: auto; }
+.dt-layout-table { max-width: 100%; overflow-x: auto; }
+.mafiakit-game { max-width: 100%; overflow-x: auto; }
 .mk-result { font-size: 1.2em; margin: 0.3em 0; }
 .mk-facts, .mk-note, .mk-caption { color: #555; margin: 0.3em 0; }
 .mk-note { font-size: 0.8em; }
@@ -58,6 +62,8 @@ pre { background: #f6f6f6; padding: 0.5em; overflow-x: auto; font-size: 0.85em; 
 .mk-dispute h4, .mk-dispute h3 { margin: 0.3em 0; }
 .mk-chain li { margin: 0.1em 0; }
 .mk-role { color: #555; }
+.mk-phase { font-weight: bold; color: #444; margin-right: 0.3em; }
+.mk-days td { min-width: 18em; }
 """
 _MARKDOWN = mistune.create_markdown(escape=True, plugins=["table"])
 # the first screen, run as the first notebook of the kernel
@@ -120,8 +126,9 @@ def build_report(game: Path, output: Path, *, notebooks: Sequence[Path] | None =
             kind = "notebook appendix" if appendix[i - 1] else "notebook"
             head = "<h2>Appendix: the raw views</h2>" if appendix[i - 1] else ""
             sections.append(f'<section class="{kind}" id="nb-{i}">{head}{body}</section>')
-    toc = "".join(f'<li><a href="#nb-{i}">{html.escape(_title(p))}</a></li>'
-                  for i, p in enumerate(paths, start=1))
+    toc = "".join(f'<li><a href="#nb-{i}">{"Appendix: " if appendix[i - 1] else ""}'
+                  f"{html.escape(_title(p, nb))}</a></li>"
+                  for i, (p, nb) in enumerate(chosen, start=1))
     page = "".join(sections)
     long_tables = "mk-long" in page
     assets = ""
@@ -140,8 +147,12 @@ def build_report(game: Path, output: Path, *, notebooks: Sequence[Path] | None =
     return figures
 
 
-def _title(path: Path) -> str:
-    """"01_overview.py" -> "Overview"."""
+def _title(path: Path, nb: nbformat.NotebookNode) -> str:
+    """The notebook's first heading without its number ("# 01 · GM audit" -> "GM audit"),
+    else its file name in words."""
+    for cell in nb.cells:
+        if cell.cell_type == "markdown" and (m := re.search(r"^#\s+(.+)$", cell.source, re.M)):
+            return re.sub(r"^\d+\s*·\s*", "", m[1]).strip()
     words = path.stem.split("_", 1)[-1].replace("_", " ")
     return words[:1].upper() + words[1:]
 

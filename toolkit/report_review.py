@@ -17,6 +17,7 @@ from engine.verify import Report
 from engine.verify.findings import Finding
 from toolkit.labels import faction_label, role_label
 from toolkit.report_tables import Shown
+from toolkit.summary import result_label
 
 if TYPE_CHECKING:
     from toolkit.game import Game
@@ -48,13 +49,7 @@ def headline(game: Game) -> str:
         ruleset = f"{s.ruleset} (a rule set mafiakit does not know)"
     days = sum(1 for p in s.phases if p.phase.startswith("D"))
     nights = sum(1 for p in s.phases if p.phase.startswith("N"))
-    victory = log.published.victory
-    if log.meta.result:
-        result = log.meta.result
-    elif victory is not None and victory.winners:
-        result = " and ".join(faction_label(log, w) for w in victory.winners) + " won"
-    else:
-        result = "not stated in the log"
+    result = result_label(log)
     return (f"<p class='mk-result'><strong>Result:</strong> {_e(result)}</p>"
             f"<p class='mk-facts'>{len(s.slots)} players · {days} days, {nights} nights · "
             f"rule set {_e(ruleset)} · GM {_e(', '.join(s.gms) or 'not named')} · "
@@ -62,7 +57,8 @@ def headline(game: Game) -> str:
 
 
 def eliminations(log: GameLog) -> str:
-    """A row per phase in order: who left the game in it, how, and their role and side."""
+    """A row per day number: who left the game on that day and on that night, how, with
+    their role and side; the columns in the game's order (a game may open with a night)."""
     deaths: dict[str, list[str]] = {}
     for pub in log.published.phases:
         for d in pub.deaths:
@@ -73,29 +69,51 @@ def eliminations(log: GameLog) -> str:
             extra = ", ".join(x for x in (role, side) if x)
             deaths.setdefault(pub.phase, []).append(
                 who + (f" <span class='mk-role'>({_e(extra)})</span>" if extra else ""))
-    rows = []
-    for phase in log.phases:
-        if phase.key in deaths:
-            what = "; ".join(deaths[phase.key])
-        elif phase.key.startswith("D"):
-            what = "no elimination"
-        else:
-            what = "no death"
-        rows.append(f"<tr><th>{_e(phase.key)}</th><td>{what}</td></tr>")
-    if not rows:
+    keys = [p.key for p in log.phases]
+    if not keys:
         return "<h2>Day by day</h2><p class='mk-none'>none: the log has no phases</p>"
-    return ("<h2>Day by day</h2><table class='mk-table mk-days'><tbody>"
-            + "".join(rows) + "</tbody></table>")
+    kinds = list(dict.fromkeys(k[:1] for k in keys))  # "D", "N" in the order they come
+    numbers = list(dict.fromkeys(k[1:] for k in keys))
+    words = {"D": ("Day", "no elimination"), "N": ("Night", "no death")}
+    rows = []
+    for n in numbers:
+        cells = []
+        for kind in kinds:
+            key = f"{kind}{n}"
+            nothing = words.get(kind, (kind, "nothing"))[1]
+            what = "; ".join(deaths[key]) if key in deaths else (
+                f"<span class='mk-none'>{nothing}</span>" if key in keys else "")
+            cells.append(f"<td><span class='mk-phase'>{_e(key)}</span> {what}</td>"
+                         if key in keys else "<td></td>")
+        rows.append("<tr>" + "".join(cells) + "</tr>")
+    head = "".join(f"<th>{_e(words.get(k, (k, ''))[0])}</th>" for k in kinds)
+    return ("<h2>Day by day</h2><table class='mk-table mk-days'>"
+            f"<thead><tr>{head}</tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
 
 
 def _rulings(report: Report, finding: Finding) -> str:
-    """The rulings in effect: those the finding's readings turn on first, then the rest."""
+    """The rulings whose readings change this result (all in effect: `rulings_in_effect`)."""
+    touched = sorted({k.split("=", 1)[0] for k in finding.by_option})
+    if not touched:
+        return ("<p class='mk-rulings'>Rulings: no reading of an open ruling changes this "
+                "result (every ruling in effect is listed below)</p>")
+    return ("<p class='mk-rulings'>Rulings this result turns on: "
+            + ", ".join(f"<code>{_e(k)}={_e(report.rulings.get(k, '?'))}</code>"
+                        for k in touched) + " (in effect)</p>")
+
+
+def rulings_in_effect(log: GameLog, report: Report) -> str:
+    """Every ruling the re-play read the rules by, those the game itself set first."""
     if not report.rulings:
-        return "<p>Rulings in effect: the rule set's defaults (none set)</p>"
-    touched = {k.split("=", 1)[0] for k in finding.by_option}
-    items = sorted(report.rulings.items(), key=lambda kv: (kv[0] not in touched, kv[0]))
-    shown = ", ".join(f"<code>{_e(k)}={_e(v)}</code>" for k, v in items)
-    return f"<p class='mk-rulings'>Rulings in effect: {shown}</p>"
+        return "<p class='mk-rulings'>Rulings in effect: none (the rule set has no open rule)</p>"
+    own = set(log.meta.rulings)
+    items = sorted(report.rulings.items(), key=lambda kv: (kv[0] not in own, kv[0]))
+    shown = "".join(f"<li><code>{_e(k)}={_e(v)}</code>"
+                    f"{' (set for this game)' if k in own else ''}</li>" for k, v in items)
+    mine = sum(1 for k in report.rulings if k in own)
+    return (f"<details class='mk-rulings'><summary>Rulings in effect: {len(items)}, "
+            f"{mine} set for this game, the rest the rule set's defaults</summary>"
+            f"<ul>{shown}</ul></details>")
 
 
 def dispute(log: GameLog, report: Report, finding: Finding) -> str:
@@ -177,5 +195,7 @@ def show_review(game: Game) -> None:
         if day is not None and day in days:
             days.remove(day)
             chart(day, f"The votes of day {day}")
+    if found:
+        show(rulings_in_effect(log, report))
     for day in days:
         chart(day, f"The votes of day {day}, the last day with votes")

@@ -16,6 +16,7 @@ from typing import Any
 import pandas as pd
 
 from engine.gamelog import GameLog
+from engine.rulesets import RulingError, ruleset_of
 from toolkit.labels import ability_label, faction_label, role_label
 
 LONG = 15  # rows beyond which the report gives a table search and paging
@@ -91,9 +92,14 @@ def say(text: str) -> Shown:
 
 
 def _names(log: GameLog | None) -> dict[str, str]:
+    """Ids a cell may hold whole: a faction's (a finding's winners), a slot's."""
     if log is None:
         return {}
-    return {s.id: s.name for s in log.players} | {"no-lynch": "No Lynch"}
+    try:
+        factions = {f.id: faction_label(log, f.id) for f in ruleset_of(log).factions}
+    except RulingError:
+        factions = {}
+    return factions | {s.id: s.name for s in log.players} | {"no-lynch": "No Lynch"}
 
 
 def readable(frame: pd.DataFrame | pd.Series, log: GameLog | None = None, *,
