@@ -11,22 +11,30 @@ hands every notebook the same `Game`, so each game is read and replayed once."""
 from __future__ import annotations
 
 import re
+import sys
 import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-import jupytext
-import nbformat
-from jupyter_client.manager import KernelManager
-from nbclient import NotebookClient
-from nbclient.exceptions import CellExecutionError
+# jsonschema, under nbformat, builds the grammar of rfc3987-syntax at import when that is
+# installed (JupyterLab's extras bring it): seconds, for an IRI check nbformat's schema never
+# makes. Not imported here, nor in the report's kernel (`_SETUP`); what jsonschema does when
+# it is not installed.
+sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
 
-from engine.errors import MafiakitError
+import jupytext  # noqa: E402
+import nbformat  # noqa: E402
+from jupyter_client.manager import KernelManager  # noqa: E402
+from nbclient import NotebookClient  # noqa: E402
+from nbclient.exceptions import CellExecutionError  # noqa: E402
+
+from engine.errors import MafiakitError  # noqa: E402
 
 FOLDER = Path(__file__).resolve().parent.parent / "notebooks"
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")  # the kernel colours its tracebacks
 # figures as JSON in the notebook's outputs, whatever the kernel would pick without a screen
-_SETUP = "import plotly.io as _pio\n_pio.renderers.default = 'plotly_mimetype'"
+_SETUP = ("import sys as _sys\n_sys.modules.setdefault('rfc3987_syntax', None)\n"
+          "import plotly.io as _pio\n_pio.renderers.default = 'plotly_mimetype'")
 _OWNER = "mafiakit_notebook"  # a merged cell's metadata: which notebook it came from
 
 
@@ -42,6 +50,12 @@ def notebook_paths(folder: Path = FOLDER) -> list[Path]:
 def read(path: Path) -> nbformat.NotebookNode:
     """The notebook at `path` (a jupytext `py:percent` file)."""
     nb: nbformat.NotebookNode = jupytext.read(path)
+    return nb
+
+
+def reads(text: str) -> nbformat.NotebookNode:
+    """A notebook from the text of a `py:percent` file."""
+    nb: nbformat.NotebookNode = jupytext.reads(text, fmt="py:percent")
     return nb
 
 

@@ -19,17 +19,17 @@ import re
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jupytext
 import mistune
-import nbformat
-from plotly.offline import get_plotlyjs
 
 from engine.gamelog import load as load_log
-from toolkit.notebooks import execute_all, notebook_paths, read, takes_game
+from toolkit.notebooks import execute_all, notebook_paths, read, reads, takes_game
 from toolkit.report_assets import datatables, tables_script
 from toolkit.safe_html import sanitize
+
+if TYPE_CHECKING:
+    import nbformat
 
 _CSP = ("default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; "
         "style-src 'unsafe-inline'; img-src data:; font-src data:")
@@ -112,7 +112,7 @@ def build_report(game: Path, output: Path, *, notebooks: Sequence[Path] | None =
                      + ", ".join(p.name for p in paths))
         books = execute_all([review, *paths], {"GAME": str(game.resolve()),
                                                **(parameters or {})},
-                            books=[jupytext.reads(_REVIEW, fmt="py:percent"),
+                            books=[reads(_REVIEW),
                                    *(nb for _, nb in chosen)])
     sections: list[str] = []
     figures = 0
@@ -136,6 +136,8 @@ def build_report(game: Path, output: Path, *, notebooks: Sequence[Path] | None =
         script, css = datatables()
         assets = (f"<style>{css}</style><script type=\"module\">{script}\n"
                   f"{tables_script()}</script>")
+    from plotly.offline import get_plotlyjs  # plotly.js, inlined
+
     document = (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
                 f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">'
                 f"<title>{html.escape(title)}</title>"
