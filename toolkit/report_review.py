@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, cast
 
 from engine.gamelog import GameLog
@@ -95,8 +95,9 @@ def _rulings(report: Report, finding: Finding) -> str:
     """The rulings whose readings change this result (all in effect: `rulings_in_effect`)."""
     touched = sorted({k.split("=", 1)[0] for k in finding.by_option})
     if not touched:
-        return ("<p class='mk-rulings'>Rulings: no reading of an open ruling changes this "
-                "result (every ruling in effect is listed below)</p>")
+        # verify tried each other option of each ruling the phase read, one at a time
+        return ("<p class='mk-rulings'>Rulings: no other reading of an open ruling gives "
+                "the GM's result (every ruling in effect is listed below)</p>")
     return ("<p class='mk-rulings'>Rulings this result turns on: "
             + ", ".join(f"<code>{_e(k)}={_e(report.rulings.get(k, '?'))}</code>"
                         for k in touched) + " (in effect)</p>")
@@ -120,8 +121,9 @@ def dispute(log: GameLog, report: Report, finding: Finding) -> str:
     """One questioned result in full: expected against published, why, where the GM
     published it, what each reading gives, the chain of events (every step) and the
     rulings in effect."""
+    # the readings that give something else than the rules as read (the rest agree)
     options = "".join(f"<li><code>{_e(k)}</code>: {_e(_shown(log, v))}</li>"
-                      for k, v in finding.by_option.items())
+                      for k, v in finding.by_option.items() if v != finding.expected)
     chain = "".join(f"<li>{_e(step)}</li>" for step in finding.chain)
     return (
         f"<div class='mk-dispute mk-{_e(finding.status)}'>"
@@ -131,7 +133,8 @@ def dispute(log: GameLog, report: Report, finding: Finding) -> str:
         f"<tr><th>the GM published</th><td>{_e(_shown(log, finding.published))}"
         f"{' (' + _e(finding.source) + ')' if finding.source else ''}</td></tr>"
         f"</tbody></table><p>{_e(finding.reason)}</p>"
-        + (f"<p>Under each reading:</p><ul>{options}</ul>" if options else "")
+        + (f"<p>Readings that give another result:</p><ul>{options}</ul>" if options
+           else "")
         + (f"<p>The chain of events:</p><ol class='mk-chain'>{chain}</ol>" if chain else
            "<p>The chain of events: none recorded</p>")
         + _rulings(report, finding) + "</div>")
@@ -153,12 +156,14 @@ def _day(phase: str) -> int | None:
     return int(phase[1:]) if phase[:1] == "D" and phase[1:].isdigit() else None
 
 
-def chart_days(findings: Iterable[Finding], days: Iterable[int]) -> list[int]:
-    """The days whose vote chart the first screen shows: each questioned day, or the last
-    day with votes when no day is in question."""
-    known = sorted(set(days))
-    wanted = sorted({d for f in findings if (d := _day(f.phase)) is not None and d in known})
-    return wanted or known[-1:]
+def chart_days(findings: Iterable[Finding], changes: Mapping[int, int]) -> list[int]:
+    """The days whose vote chart the first screen shows: each questioned day; when no day
+    is in question, the day whose votes changed most often (`changes`: day -> changes;
+    the earliest of a tie)."""
+    wanted = sorted({d for f in findings if (d := _day(f.phase)) is not None and d in changes})
+    if wanted or not changes:
+        return wanted
+    return [min(changes, key=lambda d: (-changes[d], d))]
 
 
 def show_review(game: Game) -> None:
@@ -180,7 +185,9 @@ def show_review(game: Game) -> None:
     results = game.results
     counts = vote_counts(log, results)
     hits = hammers(log, results)
-    days = chart_days(found, (int(d) for d in counts["day"].unique()))
+    per_day = counts.groupby("day")["post"].nunique()
+    changes = {int(str(d)): int(n) for d, n in per_day.items()}
+    days = chart_days(found, changes)
 
     def chart(day: int, caption: str) -> None:
         show(f"<p class='mk-caption'>{_e(caption)}</p>")
@@ -198,4 +205,5 @@ def show_review(game: Game) -> None:
     if found:
         show(rulings_in_effect(log, report))
     for day in days:
-        chart(day, f"The votes of day {day}, the last day with votes")
+        chart(day, f"The votes of day {day}, the day they changed most often "
+                   f"({changes[day]} changes)")
