@@ -109,8 +109,11 @@ def readable(frame: pd.DataFrame | pd.Series, log: GameLog | None = None, *,
     df = frame.to_frame() if isinstance(frame, pd.Series) else frame.copy()
     if isinstance(df.columns, pd.MultiIndex):
         df.columns = [" ".join(str(p) for p in c if str(p)) for c in df.columns]
-    if not isinstance(df.index, pd.RangeIndex) or df.index.name is not None:
-        df = df.reset_index()  # a pivot's rows are named by its index: keep it as columns
+    # a pivot's rows are named by its index: kept as columns; a row number (a sorted
+    # frame's old positions) says nothing to a reader
+    numbered = df.index.name is None and df.index.nlevels == 1 and \
+        pd.api.types.is_integer_dtype(df.index.dtype)
+    df = df.reset_index(drop=numbered)
     df.columns = [str(c) for c in df.columns]
     empty = [c for c in df.columns if len(df) and bool(df[c].isna().all())]
     df = df.drop(columns=empty)

@@ -77,3 +77,10 @@ def test_a_record_and_a_sentence_in_place_of_reprs() -> None:
     assert say("a <b> c")._repr_html_() == "<p>a &lt;b&gt; c</p>"
     with pytest.raises(TypeError):
         record(3)
+
+
+def test_row_numbers_are_not_a_column_a_pivots_rows_are() -> None:
+    frame = pd.DataFrame({"a": ["x", "y"], "n": [1, 2]}).sort_values("n", ascending=False)
+    assert "<th>index</th>" not in table(frame)._repr_html_()
+    pivot = frame.pivot_table(index="a", values="n")
+    assert "<th>a</th>" in table(pivot)._repr_html_()
