@@ -43,5 +43,6 @@ def datatables() -> tuple[str, str]:
 def tables_script() -> str:
     """Search, sorting and paging on every long table (`mk-long`), once DataTables is in."""
     return ("document.querySelectorAll('table.mk-long').forEach(function(t){"
+            "t.classList.add('compact');"
             "new window.MafiakitDataTable(t,{pageLength:" + str(_PAGE) + ","
             "order:[],autoWidth:false,lengthMenu:[" + str(_PAGE) + ",50,100,-1]});});")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -84,3 +85,25 @@ def test_row_numbers_are_not_a_column_a_pivots_rows_are() -> None:
     assert "<th>index</th>" not in table(frame)._repr_html_()
     pivot = frame.pivot_table(index="a", values="n")
     assert "<th>a</th>" in table(pivot)._repr_html_()
+
+
+def test_datatables_is_inlined_or_the_report_says_why(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from toolkit import report_assets
+
+    script, css = report_assets.datatables()
+    assert "window.MafiakitDataTable=" in script
+    assert "export{" not in script.replace(" ", "")  # an inline classic module, no export
+    assert css
+    # another itables whose bundle no longer ends with one export: a loud error, no report
+    # with long tables that silently cannot be searched
+    (tmp_path / "html").mkdir()
+    (tmp_path / "html" / "dt_bundle.js").write_text("var a=1;", encoding="utf-8")
+    (tmp_path / "html" / "dt_bundle.css").write_text("", encoding="utf-8")
+    monkeypatch.setattr(report_assets, "files", lambda _: tmp_path)
+    report_assets.datatables.cache_clear()
+    try:
+        with pytest.raises(report_assets.AssetError, match="0 export statements"):
+            report_assets.datatables()
+    finally:
+        report_assets.datatables.cache_clear()
