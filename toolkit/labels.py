@@ -52,7 +52,8 @@ def faction_label(source: GameLog | RuleSet, faction: str | None) -> str:
     rs = _ruleset(source)
     for f in rs.factions if rs is not None else ():
         if faction == f.id:
-            return f"{f.name} «{f.name_ru}»" if f.name_ru and f.name_ru != f.name else f.name
+            # a name that already carries the Russian one ("Town («честные»)") is not given it twice
+            return f"{f.name} «{f.name_ru}»" if f.name_ru and f.name_ru not in f.name else f.name
     return faction
 
 

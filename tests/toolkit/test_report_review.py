@@ -62,3 +62,14 @@ def test_questioned_results_disputed_first() -> None:
     b = Finding("N2", "y", "disputed", None, None, "r")
     c = Finding("N3", "z", "confirmed", None, None, "r")
     assert questioned(Report("g", {}, [a, b, c])) == [b, a]
+
+
+def test_a_factions_russian_name_is_not_given_twice() -> None:
+    from engine.rulesets import ruleset_of
+    from toolkit.labels import faction_label
+
+    log = load(ROOT / "data" / "games" / "open-roles" / "expected.json")
+    factions = [f for f in ruleset_of(log).factions if f.name_ru]
+    assert any(f.name_ru in f.name for f in factions)  # "Town («честные»)"
+    for f in factions:
+        assert faction_label(log, f.id).count(f.name_ru) == 1, f.id
