@@ -63,7 +63,9 @@ table:not(.mk-long) { display: block; max-width: 100%; overflow-x: auto; }
 .mk-chain li { margin: 0.1em 0; }
 .mk-role { color: #555; }
 .mk-phase { font-weight: bold; color: #444; margin-right: 0.3em; }
-.mk-days td { min-width: 18em; }
+.mk-days td { min-width: 12em; }
+.mk-columns { display: flex; flex-wrap: wrap; gap: 0 2em; }
+.mk-column { flex: 1 1 30em; min-width: 0; }
 """
 _MARKDOWN = mistune.create_markdown(escape=True, plugins=["table"])
 # the first screen, run as the first notebook of the kernel

@@ -181,29 +181,25 @@ def show_review(game: Game) -> None:
     log = game.log
     report = game.report
     found = questioned(report)
-    show(headline(game) + eliminations(log) + checked(report))
     results = game.results
     counts = vote_counts(log, results)
     hits = hammers(log, results)
     per_day = counts.groupby("day")["post"].nunique()
     changes = {int(str(d)): int(n) for d, n in per_day.items()}
     days = chart_days(found, changes)
-
-    def chart(day: int, caption: str) -> None:
+    if found:
+        checks = checked(report) + "".join(dispute(log, report, f) for f in found) \
+            + rulings_in_effect(log, report)
+    else:
+        checks = checked(report) + ("<p class='mk-none'>Disputed results: none. The re-play "
+                                    "gives every result the GM published.</p>")
+    # side by side on a wide screen (the report's style), one after the other elsewhere
+    show(headline(game) + "<div class='mk-columns'><div class='mk-column'>"
+         + eliminations(log) + "</div><div class='mk-column'>" + checks + "</div></div>")
+    questioned_days = {_day(f.phase) for f in found}
+    for day in days:
+        caption = (f"The votes of day {day}, in question above" if day in questioned_days
+                   else f"The votes of day {day}, the day they changed most often "
+                        f"({changes[day]} changes)")
         show(f"<p class='mk-caption'>{_e(caption)}</p>")
         display(vote_count_chart(log, counts, day, hits))
-
-    if not found:
-        show("<p class='mk-none'>Disputed results: none. The re-play gives every "
-              "result the GM published.</p>")
-    for finding in found:
-        show(dispute(log, report, finding))
-        day = _day(finding.phase)
-        if day is not None and day in days:
-            days.remove(day)
-            chart(day, f"The votes of day {day}")
-    if found:
-        show(rulings_in_effect(log, report))
-    for day in days:
-        chart(day, f"The votes of day {day}, the day they changed most often "
-                   f"({changes[day]} changes)")
