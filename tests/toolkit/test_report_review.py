@@ -69,7 +69,7 @@ def test_a_factions_russian_name_is_not_given_twice() -> None:
     from toolkit.labels import faction_label
 
     log = load(ROOT / "data" / "games" / "open-roles" / "expected.json")
-    factions = [f for f in ruleset_of(log).factions if f.name_ru]
-    assert any(f.name_ru in f.name for f in factions)  # "Town («честные»)"
-    for f in factions:
-        assert faction_label(log, f.id).count(f.name_ru) == 1, f.id
+    russian = {f.id: (f.name, f.name_ru) for f in ruleset_of(log).factions if f.name_ru}
+    assert any(ru in name for name, ru in russian.values())  # "Town («честные»)"
+    for faction, (_, ru) in russian.items():
+        assert faction_label(log, faction).count(ru) == 1, faction
