@@ -35,6 +35,9 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*m")  # the kernel colours its tracebacks
 # figures as JSON in the notebook's outputs, whatever the kernel would pick without a screen
 _SETUP = ("import sys as _sys\n_sys.modules.setdefault('rfc3987_syntax', None)\n"
           "import plotly.io as _pio\n_pio.renderers.default = 'plotly_mimetype'")
+# a headless run keeps no input history: IPython writes each cell to its SQLite history
+# (a second of the report's time), which nobody will read back
+_KERNEL_ARGS = ["--HistoryManager.enabled=False"]
 _OWNER = "mafiakit_notebook"  # a merged cell's metadata: which notebook it came from
 
 
@@ -99,7 +102,7 @@ def execute_all(paths: Sequence[Path], parameters: Mapping[str, object] | None =
         # kernel warns about on the user's terminal, and which any local user could reach)
         km = KernelManager(kernel_name="python3", transport="ipc",
                            ip=str(Path(sockets) / "kernel"))
-        client = NotebookClient(merged, km=km, timeout=timeout,
+        client = NotebookClient(merged, km=km, timeout=timeout, extra_arguments=_KERNEL_ARGS,
                                 resources={"metadata": {"path": str(paths[0].parent)}})
         try:
             client.execute()
