@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.gamelog import load
 from engine.verify import Report
 from engine.verify.findings import Finding
@@ -73,3 +75,20 @@ def test_a_factions_russian_name_is_not_given_twice() -> None:
     assert any(ru in name for name, ru in russian.values())  # "Town («честные»)"
     for faction, (_, ru) in russian.items():
         assert faction_label(log, faction).count(ru) == 1, faction
+
+
+def test_the_review_of_a_game_without_disputes(monkeypatch: pytest.MonkeyPatch) -> None:
+    import plotly.graph_objects as go
+    from IPython import display as ipython
+
+    from toolkit.report_review import show_review
+
+    shown: list[object] = []
+    monkeypatch.setattr(ipython, "display", lambda *objs, **_: shown.extend(objs))
+    show_review(Game(load(GAME)))
+    markup = "".join(o._repr_html_() for o in shown if hasattr(o, "_repr_html_"))
+    assert "Disputed results: none" in markup
+    assert "0 disputed" in markup
+    figures = [o for o in shown if isinstance(o, go.Figure)]
+    assert len(figures) == 1  # one day's vote chart: the day whose votes moved most
+    assert "The votes of day 4, the day they changed most often" in markup
