@@ -9,12 +9,16 @@
 #     display_name: Python 3
 #     language: python
 #     name: python3
+#   mafiakit:
+#     report: appendix
 # ---
 
 # %% [markdown]
 # # 00 · Load and validate a game log
 #
-# Loads one game log, shows the game card, the parse issues and the first rows of every view.
+# Loads one game log and shows the game card, the parse issues and every view of the game
+# as the toolkit holds it (ids as the log writes them): the raw material of the other
+# notebooks, and the report's appendix.
 
 # %% tags=["parameters"]
 GAME = "../data/sample/island-mini.json"
@@ -22,6 +26,7 @@ GAME = "../data/sample/island-mini.json"
 # %%
 from toolkit.renderers import use_renderers; use_renderers()  # charts in Lab and in HTML exports
 from toolkit import load
+from toolkit.report_tables import listing, table
 
 game = load(GAME)
 game
@@ -30,22 +35,23 @@ game
 # ## Parse issues
 
 # %%
-[str(issue) for issue in game.log.issues]
+listing(str(issue) for issue in game.log.issues)
 
 # %% [markdown]
 # ## Views
 
 # %%
-game.slots
+table(game.slots, caption="Slots")
 
 # %%
-game.posts[["number", "author", "slot", "phase", "time", "gm", "words"]].head(10)
+table(game.posts[["number", "author", "slot", "phase", "time", "gm", "words"]],
+      caption="Posts")
 
 # %%
-game.votes
+table(game.votes, caption="Votes")
 
 # %%
-game.actions
+table(game.actions, caption="Actions")
 
 # %%
-game.published
+table(game.published, caption="What the GM published")

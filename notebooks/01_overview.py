@@ -15,7 +15,8 @@
 # # 01 · Overview
 #
 # The game at a glance: who played what and how it ended for them, the days and nights
-# with their deaths, how much was posted, and what checking the GM's results found.
+# with their deaths, and how much each player posted. (The review that opens a report,
+# with every disputed result of the GM's: `toolkit.report_review.show_review(game)`.)
 
 # %% tags=["parameters"]
 GAME = "../data/games/contested-island/expected.json"
@@ -25,6 +26,7 @@ from toolkit.renderers import use_renderers; use_renderers()  # charts in Lab an
 import pandas as pd
 
 from toolkit import load
+from toolkit.report_tables import table
 
 game = load(GAME)
 game
@@ -33,26 +35,14 @@ game
 # ## Days and nights
 
 # %%
-pd.DataFrame(game.summary.as_dict()["phases"])
+table(pd.DataFrame(game.summary.as_dict()["phases"]), game.log)
 
 # %% [markdown]
 # ## Posts per phase and author
 
 # %%
-game.posts.pivot_table(index="author", columns="phase", values="number", aggfunc="count",
-                       fill_value=0)
-
-# %% [markdown]
-# ## The GM's results, checked
-#
-# Each day re-counted and each night re-played under the rule set; `disputed` rows carry
-# the chain of events behind the result the rules give.
-
-# %%
-game.findings.groupby(["phase", "status"], sort=False).size().unstack(fill_value=0)
-
-# %%
-game.findings[game.findings.status != "confirmed"]
+table(game.posts.pivot_table(index="author", columns="phase", values="number",
+                             aggfunc="count", fill_value=0, sort=False), game.log)
 
 # %% [markdown]
 # ## Activity
@@ -64,13 +54,14 @@ game.findings[game.findings.status != "confirmed"]
 from toolkit.figures.activity import activity_heatmap
 from toolkit.metrics.activity import daily_activity, hour_heatmap, longest_silence, lurk_index
 
-daily_activity(game.log).pivot_table(index="slot", columns="day", values="posts", fill_value=0)
+table(daily_activity(game.log).pivot_table(index="slot", columns="day", values="posts",
+                                           fill_value=0), game.log)
 
 # %%
-lurk_index(game.log).sort_values("lurk", ascending=False)
+table(lurk_index(game.log).sort_values("lurk", ascending=False), game.log)
 
 # %%
-longest_silence(game.log).sort_values("hours", ascending=False).head(10)
+table(longest_silence(game.log).sort_values("hours", ascending=False), game.log)
 
 # %%
 activity_heatmap(hour_heatmap(game.log))

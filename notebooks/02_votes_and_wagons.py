@@ -33,7 +33,6 @@ GAME = "../data/games/contested-island/expected.json"
 # %%
 from toolkit.renderers import use_renderers; use_renderers()  # charts in Lab and in HTML exports
 from toolkit import load
-from toolkit.daycount import count_all, ensure_votes
 from toolkit.figures.votes import vote_count_charts, vote_flow_sankeys, wagon_rasters
 from toolkit.metrics.votes import (
     first_vote_latency,
@@ -48,10 +47,10 @@ from toolkit.metrics.wagons import (
     wagon_completion,
     wagon_entries,
 )
+from toolkit.report_tables import table
 
 game = load(GAME)
-ensure_votes(game.log)  # a log without votes has them read from its posts
-results = count_all(game.log)
+results = game.results  # each day re-counted (a log without votes: read from its posts)
 game
 
 # %% [markdown]
@@ -64,7 +63,8 @@ game
 # %%
 standing = standing_votes(game.log, results)
 final = standing[standing.post == standing.groupby("day").post.transform("max")]
-final.dropna(subset=["voter"]).pivot(index="voter", columns="day", values="target")
+table(final.dropna(subset=["voter"]).pivot(index="voter", columns="day", values="target"),
+      game.log)
 
 # %% [markdown]
 # ## Votes on each target, day by day
@@ -80,7 +80,7 @@ for figure in vote_count_charts(game.log, results):
 # less: the hammer). Empty for a game whose days are decided by plurality.
 
 # %%
-l_minus_n(game.log, results)
+table(l_minus_n(game.log, results), game.log)
 
 # %% [markdown]
 # ## Hammers
@@ -89,7 +89,7 @@ l_minus_n(game.log, results)
 # ended at the deadline.
 
 # %%
-hammers(game.log, results)
+table(hammers(game.log, results), game.log)
 
 # %% [markdown]
 # ## Wagons
@@ -102,24 +102,25 @@ for figure in wagon_rasters(game.log, results):
     figure.show()
 
 # %%
-wagon_entries(game.log, results)
+table(wagon_entries(game.log, results), game.log)
 
 # %% [markdown]
 # Where the voters still on each wagon at the end of the round stood in it, and for the
 # hammered wagons how many votes before the hammer each of them came (0: the hammerer).
 
 # %%
-terminal_positions(game.log, results)
+table(terminal_positions(game.log, results), game.log)
 
 # %%
-hammer_distance(game.log, results)
+table(hammer_distance(game.log, results), game.log)
 
 # %% [markdown]
 # How close each wagon came to its threshold (percent of the votes its target needed; days
 # decided by a majority only): each wagon's highest.
 
 # %%
-wagon_completion(game.log, results).groupby(["day", "target"]).percent.max().unstack("day")
+table(wagon_completion(game.log, results).groupby(["day", "target"]).percent.max()
+      .unstack("day"), game.log, digits=0)
 
 # %% [markdown]
 # ## Vote switches and the flow of votes
@@ -128,7 +129,7 @@ wagon_completion(game.log, results).groupby(["day", "target"]).percent.max().uns
 # Sankeys also show first votes (from "no vote") and votes removed by the GM or a death.
 
 # %%
-vote_switches(game.log, results)
+table(vote_switches(game.log, results), game.log)
 
 # %%
 for figure in vote_flow_sankeys(game.log, results):
@@ -141,7 +142,8 @@ for figure in vote_flow_sankeys(game.log, results):
 
 # %%
 latency = first_vote_latency(game.log, results)
-latency.pivot_table(index="voter", columns="day", values="minutes").round(0)
+table(latency.pivot_table(index="voter", columns="day", values="minutes"), game.log, digits=0)
 
 # %%
-latency.groupby("day").agg(voted=("voted", "sum"), median_minutes=("minutes", "median"))
+table(latency.groupby("day").agg(voted=("voted", "sum"), median_minutes=("minutes", "median")),
+      digits=0)

@@ -37,8 +37,8 @@ SEED = 0  # the null model's and Louvain's seed
 # %%
 from toolkit.renderers import use_renderers; use_renderers()  # charts in Lab and in HTML exports
 from toolkit import load
-from toolkit.daycount import count_all
 from toolkit.factions import scum_factions
+from toolkit.labels import faction_label
 from toolkit.figures.blocs import coassignment_heatmap, covote_heatmap, vote_network
 from toolkit.metrics.blocs import co_wagon_overlap_game, final_agreement, signed_agreement
 from toolkit.metrics.communities import (
@@ -54,14 +54,15 @@ from toolkit.metrics.nulls import (
     rice_index,
     scum_on_scum,
 )
+from toolkit.report_tables import number_text, record, say, table
 
 game = load(GAME)
 game
 
 # %%
-results = count_all(game.log)
+results = game.results
 scum = scum_factions(game.log)
-scum
+say("Scum factions: " + (", ".join(faction_label(game.log, f) for f in scum) or "none"))
 
 # %% [markdown]
 # ## Who votes with whom
@@ -73,15 +74,15 @@ scum
 
 # %%
 agreement = final_agreement(game.log, results)
-agreement.sort_values(["agreement", "days_both"], ascending=False).head(15)
+table(agreement.sort_values(["agreement", "days_both"], ascending=False), game.log)
 
 # %%
 overlap = co_wagon_overlap_game(game.log, results)
-overlap.sort_values("overlap", ascending=False).head(15)
+table(overlap.sort_values("overlap", ascending=False), game.log)
 
 # %%
 signed = signed_agreement(game.log, results)
-signed.sort_values("signed").head(15)
+table(signed.sort_values("signed"), game.log)
 
 # %% [markdown]
 # ## Co-voting heatmaps
@@ -111,8 +112,8 @@ vote_network(game.log, results, seed=SEED)
 # %%
 graph = covote_graph(game.log, overlap, "overlap")
 sweep = community_sweep(graph)
-sweep.drop_duplicates(["resolution", "seed"]).pivot(index="seed", columns="resolution",
-                                                    values="communities")
+table(sweep.drop_duplicates(["resolution", "seed"]).pivot(index="seed", columns="resolution",
+                                                          values="communities"))
 
 # %%
 coassignment_heatmap(game.log, coassignment(sweep))
@@ -126,13 +127,14 @@ coassignment_heatmap(game.log, coassignment(sweep))
 # on one target, 0 when all differ.
 
 # %%
-faction_modularity(graph)
+say(f"Faction modularity of the co-wagon graph: {number_text(faction_modularity(graph))}")
 
 # %%
-faction_modularity_by_day(game.log, results)
+table(faction_modularity_by_day(game.log, results), game.log)
 
 # %%
-rice_index(game.log, results).pivot(index="faction", columns="day", values="rice")
+table(rice_index(game.log, results).pivot(index="faction", columns="day", values="rice"),
+      game.log)
 
 # %% [markdown]
 # Scum-on-scum: of the votes scum cast on players, the share on scum, and the share
@@ -140,10 +142,10 @@ rice_index(game.log, results).pivot(index="faction", columns="day", values="rice
 
 # %%
 per_day = scum_on_scum(game.log, results, scum=scum)
-per_day
+table(per_day, game.log)
 
 # %%
-pooled(per_day)
+record(pooled(per_day), caption="Pooled over the game")
 
 # %% [markdown]
 # ## Against the null model
@@ -153,4 +155,4 @@ pooled(per_day)
 # are the whole game.
 
 # %%
-faction_nulls(game.log, results, runs=RUNS, seed=SEED, scum=scum)
+table(faction_nulls(game.log, results, runs=RUNS, seed=SEED, scum=scum), game.log, digits=3)

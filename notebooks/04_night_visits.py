@@ -23,16 +23,19 @@ GAME = "../data/games/contested-island/expected.json"
 
 # %%
 from toolkit.renderers import use_renderers; use_renderers()  # charts in Lab and in HTML exports
+import pandas as pd
+
 from toolkit import load
-from toolkit.figures.nights import game_visits, visit_graphs
+from toolkit.figures.nights import visit_graphs
 from toolkit.metrics.visits import cumulative_graph, repeat_visits
+from toolkit.report_tables import table
 
 game = load(GAME)
 game
 
 # %%
-visits = game_visits(game.log)
-visits
+visits = game.visits  # the replay's, worked out once
+table(visits, game.log)
 
 # %% [markdown]
 # ## Each night
@@ -45,10 +48,12 @@ for figure in visit_graphs(game.log, visits):
 # ## The same visit on several nights
 
 # %%
-repeat_visits(visits)
+table(repeat_visits(visits), game.log)
 
 # %% [markdown]
 # ## All nights together: visits per pair
 
 # %%
-sorted(cumulative_graph(game.log, visits).edges(data="weight"), key=lambda e: -e[2])[:20]
+table(pd.DataFrame(sorted(cumulative_graph(game.log, visits).edges(data="weight"),
+                          key=lambda e: (-e[2], e[0], e[1])),
+                   columns=["visitor", "visited", "visits"]), game.log)

@@ -32,6 +32,7 @@ from toolkit import load
 from toolkit.metrics.gm_audit import excess_private, undisplayed_newspaper
 from toolkit.metrics.leaks import channel_mentions, dead_posts, hidden_text, vote_switches
 from toolkit.metrics.private_info import fact_mentions, private_registry, verbatim_copies
+from toolkit.report_tables import table
 
 game = load(GAME)
 game
@@ -40,46 +41,46 @@ game
 # ## Private information and when it became public
 
 # %%
-private_registry(game.log)
+table(private_registry(game.log), game.log)
 
 # %% [markdown]
 # ## Private text copied into the thread (5-word shingles)
 
 # %%
-verbatim_copies(game.log).head(20)
+table(verbatim_copies(game.log), game.log)
 
 # %% [markdown]
 # ## A private fact named by someone else while it was private
 
 # %%
-fact_mentions(game.log).head(20)
+table(fact_mentions(game.log), game.log)
 
 # %% [markdown]
 # ## Votes moved onto or off a subject within a day of a private result about them
 
 # %%
-vote_switches(game.log).head(20)
+table(vote_switches(game.log), game.log)
 
 # %% [markdown]
 # ## Posts by dead players
 
 # %%
-dead_posts(game.log).head(20)
+table(dead_posts(game.log), game.log)
 
 # %% [markdown]
 # ## Hidden text and channels outside the thread
 
 # %%
-hidden_text(game.log).head(20)
+table(hidden_text(game.log), game.log)
 
 # %%
-channel_mentions(game.log).head(20)
+table(channel_mentions(game.log), game.log)
 
 # %% [markdown]
 # ## The GM's side
 
 # %%
-undisplayed_newspaper(game.log)
+table(undisplayed_newspaper(game.log), game.log)
 
 # %%
-excess_private(game.log)
+table(excess_private(game.log), game.log)

@@ -16,8 +16,8 @@
 #
 # Every result the GM published, checked under the written rules: each day re-counted,
 # each running vote count compared with the standing votes at its post, each night
-# re-played. A disputed result comes with the chain of events that gives the rules' result;
-# a ruling-dependent one with what each reading of an open rule gives.
+# re-played. A disputed result comes with the chain of events that gives the rules' result
+# (one step a line); a ruling-dependent one with what each reading of an open rule gives.
 
 # %% tags=["parameters"]
 GAME = "../data/games/contested-island/gm-mistakes/expected.json"
@@ -25,7 +25,7 @@ GAME = "../data/games/contested-island/gm-mistakes/expected.json"
 # %%
 from toolkit.renderers import use_renderers; use_renderers()  # charts in Lab and in HTML exports
 from toolkit import load
-from toolkit.findings import chains_text
+from toolkit.report_tables import table
 
 game = load(GAME)
 game
@@ -34,13 +34,13 @@ game
 # ## Summary
 
 # %%
-game.findings.status.value_counts()
+table(game.findings.status.value_counts())
 
 # %% [markdown]
 # ## Disputed and uncertain results, with their chains
 
 # %%
-print(chains_text(game.findings))
+table(game.findings[game.findings.status != "confirmed"], game.log)
 
 # %% [markdown]
 # ## What the GM showed that the rules keep hidden
@@ -51,13 +51,13 @@ print(chains_text(game.findings))
 # %%
 from toolkit.metrics.gm_audit import excess_private, undisplayed_newspaper
 
-undisplayed_newspaper(game.log)
+table(undisplayed_newspaper(game.log), game.log)
 
 # %%
-excess_private(game.log)
+table(excess_private(game.log), game.log)
 
 # %% [markdown]
 # ## Every finding
 
 # %%
-game.findings
+table(game.findings, game.log)

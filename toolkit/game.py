@@ -5,15 +5,21 @@ from __future__ import annotations
 import html
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 from bs4 import BeautifulSoup
 
 from engine.gamelog import GameLog
+
+if TYPE_CHECKING:
+    from engine.day import DayResult
+    from engine.verify import Report
 from engine.gamelog import load as load_log
 from toolkit import frames
+from toolkit.labels import faction_label, role_label
 from toolkit.safe_html import clean_post
-from toolkit.summary import GameSummary, summarize
+from toolkit.summary import GameSummary, result_label, summarize
 
 
 class Game:
@@ -57,12 +63,35 @@ class Game:
         return frames.slots_frame(self.log)
 
     @cached_property
+    def report(self) -> Report:
+        """`engine.verify.verify` of the game under its own rulings: worked out once."""
+        from engine.verify import verify
+
+        return verify(self.log)
+
+    @cached_property
     def findings(self) -> pd.DataFrame:
         """What `mafiakit verify` finds, a row a finding (`toolkit.findings.findings_frame`)."""
-        from engine.verify import verify
         from toolkit.findings import findings_frame
 
-        return findings_frame(self.log, verify(self.log))
+        return findings_frame(self.log, self.report)
+
+    @cached_property
+    def results(self) -> list[DayResult]:
+        """Every day re-counted under the game's rulings (`toolkit.daycount.count_all`),
+        the votes read from the posts first when the log holds none."""
+        from toolkit.daycount import count_all, ensure_votes
+
+        ensure_votes(self.log)
+        return count_all(self.log)
+
+    @cached_property
+    def visits(self) -> pd.DataFrame:
+        """Every night's visits as the replay resolved them
+        (`toolkit.figures.nights.game_visits`)."""
+        from toolkit.figures.nights import game_visits
+
+        return game_visits(self.log)
 
     @cached_property
     def summary(self) -> GameSummary:
@@ -100,7 +129,8 @@ class Game:
         e = html.escape
         rows = "".join(
             f"<tr><td>{e(x.name)}</td><td>{e(' → '.join(x.nicks))}</td>"
-            f"<td>{e(x.role or '')}</td><td>{e(x.faction or '')}</td>"
+            f"<td>{e(role_label(self.log, x.role))}</td>"
+            f"<td>{e(faction_label(self.log, x.faction))}</td>"
             f"<td>{e(x.fate)}</td><td style='text-align:right'>{x.posts}</td></tr>"
             for x in s.slots
         )
@@ -108,13 +138,27 @@ class Game:
         return (
             f"<div class='mafiakit-game'><h3>{e(s.title)}</h3>"
             f"<p>rule set <code>{e(s.ruleset)}</code> · GM {e(', '.join(s.gms) or '?')}"
-            f" · result {e(s.result or '?')} · {len(s.phases)} phases · {s.posts_total} posts"
+            f" · result {e(result_label(self.log))} · {len(s.phases)} phases"
+            f" · {s.posts_total} posts"
             f" · {s.votes} votes · {s.actions} actions · issues: {e(issues)}</p>"
             "<table><thead><tr><th>slot</th><th>nicks</th><th>role</th><th>faction</th>"
             f"<th>fate</th><th>posts</th></tr></thead><tbody>{rows}</tbody></table></div>"
         )
 
 
+_LOADED: dict[tuple[Path, int, int], Game] = {}
+
+
 def load(path: str | Path) -> Game:
-    """Load a game log (`.json` or `.json.gz`) as a `Game`."""
-    return Game.load(path)
+    """Load a game log (`.json` or `.json.gz`) as a `Game`. A file loaded again unchanged
+    (same size and modification time) gives the same `Game`, whose views and replays are
+    worked out once: the notebooks of a report, run in one kernel, share them."""
+    p = Path(path).resolve()
+    stat = p.stat() if p.is_file() else None
+    if stat is None:
+        return Game.load(p)  # the loader names what is missing
+    key = (p, stat.st_mtime_ns, stat.st_size)
+    if key not in _LOADED:
+        _LOADED.clear()  # one game at a time: an edited file is read again
+        _LOADED[key] = Game.load(p)
+    return _LOADED[key]

@@ -62,6 +62,19 @@ def _result(log: GameLog) -> str | None:
     return f"{' and '.join(victory.winners)} won" if victory is not None else None
 
 
+def result_label(log: GameLog) -> str:
+    """The result as a person reads it: the source's own words, else the announced
+    winners by their factions' names ("Group of Survivors won"), else that it is unknown."""
+    from toolkit.labels import faction_label
+
+    if log.meta.result:
+        return log.meta.result
+    victory = log.published.victory
+    if victory is not None and victory.winners:
+        return " and ".join(faction_label(log, w) for w in victory.winners) + " won"
+    return "not stated in the log"
+
+
 def summarize(log: GameLog) -> GameSummary:
     from toolkit.frames import post_phases
 
