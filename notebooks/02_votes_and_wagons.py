@@ -20,9 +20,10 @@
 # target's threshold (L-n), the hammers, who joined each wagon in what order, who moved
 # their vote where, and how long each player took to cast a first vote.
 #
-# Reading the charts: in the step chart a line is a target, the dashed line the majority
-# (none on a day the rule set decides by plurality), a star the hammer (its hover names the
-# hammerer). In the wagon raster a row is a wagon, the first-started on top, a mark a
+# Reading the charts: in the step chart a line is a target (its weighted total at the end,
+# with its voters when they differ), the dashed line the day's threshold (the majority, or
+# on a day decided by plurality the most votes at the close, as the title says), a star the
+# hammer (its hover names the hammerer). In the wagon raster a row is a wagon, the first-started on top, a mark a
 # voter's entry labelled with its place on the wagon and coloured by the voter's faction;
 # an open mark left the wagon later. In the Sankey a link runs from a voter's previous
 # target (or "no vote") to the next.

@@ -16,7 +16,8 @@
 #
 # Who went to whom each night: the GM's action log re-played under the rule set, each
 # visit marked as it resolved (taken, redirected to another, blocked, refused, stopped).
-# Faint dashed arrows did not take effect. A game without a night action log has no graph.
+# A dashed grey arrow did not take place (its hover gives the engine's reason); the dead are
+# grey. A game without a night action log has no graph.
 
 # %% tags=["parameters"]
 GAME = "../data/games/contested-island/expected.json"
