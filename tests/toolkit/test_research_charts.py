@@ -15,10 +15,9 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
-from tests.conftest import ROOT, need_corpus
+from tests.conftest import ROOT
 from tests.toolkit.test_research import two_days
 from tests.toolkit.test_research_store import three_days
-from toolkit.batch import run
 from toolkit.figures.research import (
     day_share_figure,
     distance_share_figure,
@@ -30,7 +29,6 @@ from toolkit.metrics.nulls import SCUM_COLUMNS, null_band, shuffled_members
 from toolkit.research import GameWagons, Seat, game_wagons
 from toolkit.research_tables import (
     NO_LYNCH_WAGONS,
-    RESEARCH_TABLES,
     THIRD_PARTY,
     final_wagons,
     wagon_shares,
@@ -317,29 +315,8 @@ def test_notebook_07_shows_the_charts(stores: dict[str, Path]) -> None:
         assert any(f"{what}" in t and "3 games" in t for t in titles), (what, titles)
 
 
-# -- the whole corpus -----------------------------------------------------------------------
-
-@pytest.mark.corpus
-def test_the_charts_over_the_corpus(tmp_path: Path) -> None:
-    db = tmp_path / "corpus.duckdb"
-    summary = run([need_corpus()], db, workers=1)
-    assert not summary.failed
-    shares = wagon_shares_store(db, runs=200)
-    assert shares.games >= 90
-    t = shares.table
-    day1 = t[(t["by"] == "day") & (t["x"] == 1) & (t["eliminated"] == "any")
-             & (t["final"] == "not final day")].iloc[0]
-    assert day1["wagons"] >= 80
-    assert 0.1 < day1["observed"] < 0.4
-    for make in FIGURES:
-        fig = make(shares)
-        assert fig is not None
-        assert all("n = " in t for t in panel_titles(fig))
-    # every final wagon on a slot is in a day bin, once
-    days = t[(t["by"] == "day") & (t["eliminated"] == "any")]
-    assert int(days["wagons"].sum()) == shares.wagons
-    with Store(db) as store:
-        assert all(not store.table(name).empty for name in RESEARCH_TABLES)
+# -- the whole corpus: tests/benchmarks/bench_research.py (`./run bench research`), out of
+# the default run (a minute to build the store of the 98 games) -------------------------------
 
 
 def test_python_m_toolkit_research_prints_the_shares(tmp_path: Path,
