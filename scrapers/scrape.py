@@ -184,7 +184,7 @@ def _read_pages(paths: Sequence[Path], report: InputReport, zone: ZoneInfo, stri
                 issues: list[ParseIssue], progress: Progress | None) -> None:
     archive = ArchiveEngine()  # the archive's engine, decided by its first claimed page
     for done, raw in enumerate(read_inputs(paths, report, local_tz=zone), start=1):
-        page = load_page(raw.name, raw.data, mtime=raw.mtime)
+        page = load_page(raw.name, raw.data, mtime=raw.mtime, address=raw.url)
         parsed = parse_page(page, zone, archive)
         _check_strict(report.issues + parsed.issues, strict)
         issues.extend(parsed.issues)

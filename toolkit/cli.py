@@ -213,6 +213,56 @@ def _print_accounts(log: GameLog, err: Console) -> None:
 
 
 @app.command()
+def fetch(
+    url: Annotated[str, typer.Argument(help="the thread's first page, as the forum shows it")],
+    output: Annotated[Path, typer.Option("-o", "--output", help="folder for the pages and "
+                                         "manifest.json (a second run resumes it)")],
+    delay: Annotated[float, typer.Option(help="seconds between two requests (± --jitter)")
+                     ] = 2.0,
+    jitter: Annotated[float, typer.Option(help="random spread of the delay, seconds")] = 0.5,
+    max_pages: Annotated[int, typer.Option("--max-pages", help="stop after this many pages")
+                         ] = 500,
+    refresh: Annotated[bool, typer.Option(help="ask every page again, not only the missing "
+                                          "ones and the last")] = False,
+    cookies: Annotated[Path | None, typer.Option(
+        help="a Netscape cookies.txt, for threads shown to members only (never saved)")
+                       ] = None,
+    timeout: Annotated[float, typer.Option(help="seconds to wait for an answer")] = 30.0,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_QUIET)] = False,
+) -> None:
+    """Save a live forum thread's pages, as received, into a folder `scrape` reads: politely
+    (robots.txt honoured, one request at a time, a delay, retries with backoff)."""
+    from rich.progress import BarColumn, Progress, TextColumn
+
+    from scrapers.fetch.http import Client
+    from scrapers.fetch.run import FetchOptions, LiveSource, fetch_thread
+
+    err = _err()
+    try:
+        client = Client(delay=delay, jitter=jitter, timeout=timeout, cookies=cookies)
+        options = FetchOptions(max_pages=max_pages, refresh=refresh, delay=delay,
+                               jitter=jitter)
+        with Progress(TextColumn("[dim]fetching pages"), BarColumn(),
+                      TextColumn("{task.completed}/{task.total}"),
+                      TextColumn("[dim]{task.description}"), console=err, transient=True,
+                      disable=quiet) as bar:
+            task = bar.add_task("", total=None)
+            result = fetch_thread(
+                LiveSource(url, client), output, options,
+                progress=lambda n, total, where: bar.update(task, completed=n, total=total,
+                                                            description=where))
+    except MafiakitError as exc:
+        raise _fail(exc) from None
+    if result.capped:
+        err.print(f"[yellow]warning:[/yellow] the thread has {result.manifest.page_count} "
+                  f"pages; only the first {max_pages} were fetched (--max-pages)")
+    if not quiet:
+        err.print(f"{output}: {len(result.manifest.pages)} pages "
+                  f"({len(result.fetched)} fetched, {len(result.kept)} kept from a previous "
+                  f"run); engine {result.manifest.engine}", markup=False)
+
+
+@app.command()
 def summary(
     game: Annotated[Path, typer.Argument(help="GAME.json or GAME.json.gz")],
     format: Annotated[Format, typer.Option("--format", "-f", help=_FORMAT)] = Format.table,

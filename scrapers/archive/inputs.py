@@ -14,13 +14,15 @@ import io
 import stat
 import zipfile
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path, PurePosixPath
 
 from engine.errors import BadInputError
 from engine.gamelog import ParseIssue, Where
 from engine.gamelog.issues import Severity
+from scrapers.fetch.manifest import NAME as MANIFEST
+from scrapers.fetch.manifest import page_addresses
 
 PAGE_SUFFIXES = frozenset({".html", ".htm", ".shtml", ".xhtml", ".php", ".asp", ".aspx",
                            ".jsp", ".cgi", ".mht"})
@@ -44,6 +46,7 @@ class RawInput:
     name: str  # path inside the folder or zip, '/'-separated; never a machine path
     data: bytes
     mtime: datetime | None
+    url: str | None = None  # the address it was fetched from (a `mafiakit fetch` manifest)
 
 
 @dataclass
@@ -142,6 +145,8 @@ def _single(path: Path, name: str, report: InputReport, limits: Limits) -> Itera
 def _folder(root: Path, report: InputReport, limits: Limits) -> Iterator[RawInput]:
     base = root.resolve()
     assets = 0
+    # a `mafiakit fetch` folder: each page's address and fetch time are the manifest's
+    fetched = page_addresses(root)
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root).as_posix()
         if path.is_symlink():
@@ -170,7 +175,13 @@ def _folder(root: Path, report: InputReport, limits: Limits) -> Iterator[RawInpu
         if _in_assets_folder(rel.split("/")):
             assets += 1
             continue
-        yield from _single(path, rel, report, limits)
+        if fetched and rel == MANIFEST:
+            continue
+        for raw in _single(path, rel, report, limits):
+            if rel in fetched:
+                url, when = fetched[rel]
+                raw = replace(raw, url=url, mtime=datetime.fromisoformat(when))
+            yield raw
     if assets:
         report.skip("info", "saved-page-assets", root.name,
                     f"{assets} files in '*_files' folders (a browser's saved-page assets) "

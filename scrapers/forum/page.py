@@ -38,8 +38,10 @@ def _complete(text: str) -> bool:
 _SAVED_FROM = re.compile(r"<!--\s*saved from url=\(\d+\)(?P<url>\S+?)\s*-->", re.I)
 
 
-def load_page(name: str, data: bytes, *, mtime: datetime | None = None) -> Page:
-    """Decode one page and take a Wayback wrapper off; what was odd goes in `issues`."""
+def load_page(name: str, data: bytes, *, mtime: datetime | None = None,
+              address: str | None = None) -> Page:
+    """Decode one page and take a Wayback wrapper off; what was odd goes in `issues`.
+    `address`: where the page was fetched from, when a fetch manifest says so."""
     decoded = decode_page(data)
     issues: list[ParseIssue] = []
     if decoded.lossy:
@@ -65,6 +67,8 @@ def load_page(name: str, data: bytes, *, mtime: datetime | None = None) -> Page:
     saved = _SAVED_FROM.search(un.text[:4096])
     if saved and url is None:
         url = saved["url"]
+    if url is None:
+        url = address
     if captured is None and mtime is not None:
         captured, how = mtime, "mtime"
     return Page(name=name, text=un.text, size=len(data), sha256=hashlib.sha256(data).hexdigest(),
