@@ -90,6 +90,11 @@ class Client:
                     raise BadInputError(self.cookies.name, None,
                                         f"not a readable Netscape cookies.txt file: {exc}"
                                         ) from None
+                for cookie in jar:
+                    # a browser's export writes its session cookies with an expiry of 0,
+                    # which the jar would take as long expired and never send
+                    if cookie.expires == 0:
+                        cookie.expires, cookie.discard = None, True
                 handlers.append(urllib.request.HTTPCookieProcessor(jar))
             self.opener = urllib.request.build_opener(*handlers)
 
