@@ -27,7 +27,8 @@ Progress = Callable[[int, int | None, str], None]
 class Source(Protocol):
     """Where the pages come from."""
 
-    kind: str
+    kind: str  # "live"; recorded in the manifest
+    url: str  # the thread as the user gave it
 
     def address(self, number: int, manifest: Manifest) -> str:
         """The address to ask for page `number` (1-based), knowing what page 1 taught."""
@@ -99,7 +100,7 @@ def _parse(name: str, data: bytes) -> ParsedPage:
 
 def fetch_thread(source: Source, out: Path, options: FetchOptions, *,
                  progress: Progress | None = None) -> FetchResult:
-    url = getattr(source, "url", "")
+    url = source.url
     manifest = load(out) if out.is_dir() else None
     if manifest is not None and manifest.url != url:
         raise FetchError(url, f"the folder holds another thread's pages ({manifest.url}); "

@@ -319,3 +319,23 @@ def test_an_unknown_page_is_said(forum: Forum, tmp_path: Path) -> None:
     forum.routes[key_of("/thread")] = Answer(200, b"<html><body><p>hello</p></body></html>")
     with pytest.raises(FetchError, match="/thread"):
         fetch(forum.base + "/thread", tmp_path / "out")
+
+
+def test_the_fetch_command(forum: Forum, log: GameLog, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from toolkit.cli import app
+
+    pages = forum.serve_thread(log, "phpbb33")
+    out = tmp_path / "out"
+    ok = CliRunner().invoke(app, ["fetch", forum.first_url("phpbb33"), "-o", str(out),
+                                  "--delay", "0", "--jitter", "0", "--quiet"])
+    assert ok.exit_code == 0, ok.output
+    assert len(list(out.glob("page-*.html"))) == len(pages)
+    forum.routes[key_of("/robots.txt")] = Answer(200, b"User-agent: *\nDisallow: /\n")
+    refused = CliRunner().invoke(app, ["fetch", forum.first_url("phpbb33"), "-o",
+                                       str(tmp_path / "no"), "--delay", "0", "--quiet"])
+    assert refused.exit_code == 2
+    assert "robots.txt" in refused.output
+    assert "viewtopic.php" in refused.output
+    assert not (tmp_path / "no").exists()
