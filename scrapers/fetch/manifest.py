@@ -31,6 +31,7 @@ class PageRecord:
     sha256: str
     size: int
     post_ids: list[str] = field(default_factory=list)  # to tell a grown page from a changed one
+    next_url: str | None = None  # the page's rel="next" link, for engines without a page rule
 
 
 @dataclass

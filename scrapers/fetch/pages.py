@@ -5,9 +5,10 @@ pagination links carry (phpBB's ``start=``, vBulletin's ``page=``, SMF's ``topic
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit, urlunsplit
 
 from scrapers.forum.types import ParsedPage
 
@@ -65,6 +66,17 @@ RULES: dict[str, PageRule] = {
     "fluxbb": _query("p", lambda i, per: i + 1),
     "punbb": _query("p", lambda i, per: i + 1),
 }
+
+
+_NEXT = re.compile(
+    r"<(?:link|a)\b(?=[^>]*\brel\s*=\s*[\"']?next\b)[^>]*\bhref\s*=\s*[\"']([^\"'>]+)", re.I)
+
+
+def next_link(text: str, base: str) -> str | None:
+    """The page's own next-page link (``rel="next"``), made absolute: the way on for an
+    engine without a page rule."""
+    m = _NEXT.search(text)
+    return urljoin(base, html.unescape(m.group(1))) if m else None
 
 
 def rule_for(engine: str) -> PageRule | None:

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from scrapers.fetch.http import Client, FetchError, Response, tool_version, user_agent
 from scrapers.fetch.manifest import Manifest, PageRecord, load, page_file, save, write_atomic
-from scrapers.fetch.pages import RULES, refusal, rule_for
+from scrapers.fetch.pages import RULES, next_link, refusal, rule_for
 from scrapers.forum.page import read_page
 from scrapers.forum.types import ParsedPage
 
@@ -54,10 +54,14 @@ class LiveSource:
         if number == 1:
             return self.url
         rule = rule_for(manifest.engine or "")
-        if rule is None or manifest.per_page is None:
-            raise FetchError(self.url, f"the forum engine ({manifest.engine or 'unknown'}) has "
-                             "no next-page rule; known families: " + ", ".join(sorted(RULES)))
-        return rule(self.url, number - 1, manifest.per_page)
+        if rule is not None and manifest.per_page:
+            return rule(self.url, number - 1, manifest.per_page)
+        before = manifest.pages.get(number - 1)
+        if before is not None and before.next_url:
+            return before.next_url
+        raise FetchError(self.url, f"the forum engine ({manifest.engine or 'unknown'}) has no "
+                         "page rule and the page no next-page link; engines with a page "
+                         "rule: " + ", ".join(sorted(RULES)))
 
     def get(self, url: str) -> Response:
         return self.client.get(url)
@@ -111,6 +115,7 @@ def fetch_thread(source: Source, out: Path, options: FetchOptions, *,
     manifest.tool_version, manifest.options = tool_version(), options.recorded()
     result = FetchResult(manifest)
     number, count = 1, manifest.page_count or 1
+    asked: set[str] = set()  # a next link back to a page already asked ends the walk
     while number <= count:
         if number > options.max_pages:
             result.capped = True
@@ -126,6 +131,9 @@ def fetch_thread(source: Source, out: Path, options: FetchOptions, *,
             manifest.per_page = len(parsed.posts)
         if parsed.info.page_count is not None:
             count = max(count, parsed.info.page_count)
+        elif manifest.pages[number].next_url not in (None, *asked):
+            count = max(count, number + 1)  # no page count shown: on while a next link is
+        asked.add(address)
         manifest.page_count = count
         if number == 1 and count > 1:
             source.address(2, manifest)  # an engine without a page rule: said now
@@ -177,7 +185,8 @@ def _page(source: Source, out: Path, manifest: Manifest, number: int, address: s
         number=number, file=name, url=address, final_url=resp.final_url, status=resp.status,
         content_type=resp.content_type, charset=resp.charset,
         fetched=resp.fetched.astimezone(UTC).isoformat(timespec="seconds"), sha256=digest,
-        size=len(resp.body), post_ids=ids)
+        size=len(resp.body), post_ids=ids,
+        next_url=next_link(text, resp.final_url))
     save(out, manifest)
     result.fetched.append(number)
     return parsed

@@ -339,3 +339,22 @@ def test_the_fetch_command(forum: Forum, log: GameLog, tmp_path: Path) -> None:
     assert "robots.txt" in refused.output
     assert "viewtopic.php" in refused.output
     assert not (tmp_path / "no").exists()
+
+
+def test_an_engine_without_a_page_rule_follows_its_next_links(
+        forum: Forum, log: GameLog, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from scrapers.fetch import pages as page_rules
+
+    monkeypatch.delitem(page_rules.RULES, "phpbb")
+    pages = forum.serve_thread(log, "phpbb33")
+    with pytest.raises(FetchError, match="no page rule"):
+        fetch(forum.first_url("phpbb33"), tmp_path / "bare")
+    for i in range(len(pages) - 1):
+        key = key_of(forum.local(forum.url_of("phpbb33", i)))
+        link = f'<link rel="next" href="/next/{i + 2}">'.encode()
+        forum.routes[key].body = forum.routes[key].body.replace(b"</head>", link + b"</head>")
+        forum.routes[key_of(f"/next/{i + 2}")] = forum.routes[
+            key_of(forum.local(forum.url_of("phpbb33", i + 1)))]
+    result = fetch(forum.first_url("phpbb33"), tmp_path / "out")
+    assert result.fetched == list(range(1, len(pages) + 1))
+    assert forum.asked[-1] == key_of(f"/next/{len(pages)}")
