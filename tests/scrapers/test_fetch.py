@@ -17,7 +17,14 @@ from engine.simulate import play
 from scrapers.fetch.http import Client, FetchError, tool_version
 from scrapers.fetch.run import FetchOptions, FetchResult, LiveSource, fetch_thread
 from scrapers.scrape import scrape
-from tests.scrapers.fetch_server import Answer, Forum, guard_network, key_of, running
+from tests.scrapers.fetch_server import (
+    PER_PAGE,
+    Answer,
+    Forum,
+    guard_network,
+    key_of,
+    running,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -358,3 +365,26 @@ def test_an_engine_without_a_page_rule_follows_its_next_links(
     result = fetch(forum.first_url("phpbb33"), tmp_path / "out")
     assert result.fetched == list(range(1, len(pages) + 1))
     assert forum.asked[-1] == key_of(f"/next/{len(pages)}")
+
+
+def test_a_grown_thread_gets_its_new_pages(forum: Forum, log: GameLog, tmp_path: Path) -> None:
+    short = log.model_copy(update={"posts": log.posts[:-PER_PAGE]})
+    before = forum.serve_thread(short, "vb38")
+    out = tmp_path / "out"
+    fetch(forum.first_url("vb38"), out)
+    after = forum.serve_thread(log, "vb38")
+    assert len(after) == len(before) + 1
+    result = fetch(forum.first_url("vb38"), out)
+    # the old last page (now full) and the new one; the pages between are kept
+    assert result.fetched == [len(before), len(after)]
+    assert (out / f"page-{len(after):04d}.html").read_bytes() == after[-1][1]
+
+
+def test_the_forums_no_such_thread_page_is_an_error(forum: Forum, tmp_path: Path) -> None:
+    forum.routes[key_of("/viewtopic.php?t=5")] = Answer(
+        200, b"<html><body><div class='panel'><h2>Information</h2><p>The topic or post "
+             b"you requested does not exist</p></div></body></html>")
+    with pytest.raises(FetchError, match="thread not found") as err:
+        fetch(forum.base + "/viewtopic.php?t=5", tmp_path / "out")
+    assert "t=5" in str(err.value)
+    assert not (tmp_path / "out").exists()
