@@ -228,18 +228,38 @@ def fetch(
         help="a Netscape cookies.txt, for threads shown to members only (never saved)")
                        ] = None,
     timeout: Annotated[float, typer.Option(help="seconds to wait for an answer")] = 30.0,
+    wayback: Annotated[bool, typer.Option(help="the pages as the Wayback Machine captured "
+                                          "them, not the live forum")] = False,
+    at: Annotated[str | None, typer.Option(help="with --wayback: each page's capture "
+                                           "closest after YYYY-MM-DD[THH:MM] UTC (default: "
+                                           "the newest)")] = None,
+    cdx: Annotated[str, typer.Option(help="with --wayback: the capture index's base URL")
+                   ] = "https://web.archive.org",
+    archive: Annotated[str, typer.Option(help="with --wayback: the archive's base URL")
+                       ] = "https://web.archive.org",
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=_QUIET)] = False,
 ) -> None:
     """Save a live forum thread's pages, as received, into a folder `scrape` reads: politely
-    (robots.txt honoured, one request at a time, a delay, retries with backoff)."""
+    (robots.txt honoured, one request at a time, a delay, retries with backoff). With
+    --wayback, the Wayback Machine's captures of them instead."""
     from rich.progress import BarColumn, Progress, TextColumn
 
     from scrapers.fetch.http import Client
-    from scrapers.fetch.run import FetchOptions, LiveSource, fetch_thread
+    from scrapers.fetch.run import FetchOptions, LiveSource, Source, fetch_thread
+    from scrapers.fetch.wayback import WaybackSource, parse_at
 
     err = _err()
+    if at is not None and not wayback:
+        raise _fail(BadInputError("--at", None, "--at needs --wayback"))
     try:
         client = Client(delay=delay, jitter=jitter, timeout=timeout, cookies=cookies)
+        source: Source = LiveSource(url, client)
+        if wayback:
+            try:
+                when = parse_at(at) if at is not None else None
+            except ValueError as exc:
+                raise BadInputError("--at", None, str(exc)) from None
+            source = WaybackSource(url, client, at=when, cdx=cdx, web=archive)
         options = FetchOptions(max_pages=max_pages, refresh=refresh, delay=delay,
                                jitter=jitter)
         with Progress(TextColumn("[dim]fetching pages"), BarColumn(),
@@ -248,7 +268,7 @@ def fetch(
                       disable=quiet) as bar:
             task = bar.add_task("", total=None)
             result = fetch_thread(
-                LiveSource(url, client), output, options,
+                source, output, options,
                 progress=lambda n, total, where: bar.update(task, completed=n, total=total,
                                                             description=where))
     except MafiakitError as exc:

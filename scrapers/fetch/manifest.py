@@ -32,6 +32,12 @@ class PageRecord:
     size: int
     post_ids: list[str] = field(default_factory=list)  # to tell a grown page from a changed one
     next_url: str | None = None  # the page's rel="next" link, for engines without a page rule
+    # a Wayback source's capture: its time (ISO 8601, UTC), the forum address it captured,
+    # the archive address it was read at, and the archive's digest of it
+    capture_time: str | None = None
+    original_url: str | None = None
+    capture_url: str | None = None
+    capture_digest: str | None = None
 
 
 @dataclass
@@ -90,8 +96,11 @@ def load(folder: Path) -> Manifest | None:
 
 
 def page_addresses(folder: Path) -> dict[str, tuple[str, str]]:
-    """For `scrapers.archive.inputs`: page file -> (its final URL, its fetch time)."""
+    """For `scrapers.archive.inputs`: page file -> (its address, its time): the forum's
+    address and the capture time for a Wayback capture (the page as it was then), else the
+    final URL and the fetch time."""
     manifest = load(folder)
     if manifest is None:
         return {}
-    return {r.file: (r.final_url, r.fetched) for r in manifest.pages.values()}
+    return {r.file: (r.original_url or r.final_url, r.capture_time or r.fetched)
+            for r in manifest.pages.values()}

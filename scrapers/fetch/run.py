@@ -40,6 +40,11 @@ class Source(Protocol):
     def allowed(self, url: str) -> bool:
         ...
 
+    def capture(self, url: str) -> dict[str, str]:
+        """What the manifest records of where `url`'s bytes come from beyond the address
+        (a Wayback capture's fields); nothing for the live forum."""
+        ...
+
 
 @dataclass
 class LiveSource:
@@ -70,6 +75,9 @@ class LiveSource:
         if self._robots is None:
             self._robots = self.client.robots(self.url)
         return bool(self._robots.can_fetch(user_agent(), url))
+
+    def capture(self, url: str) -> dict[str, str]:
+        return {}
 
 
 @dataclass(frozen=True)
@@ -174,6 +182,7 @@ def _page(source: Source, out: Path, manifest: Manifest, number: int, address: s
                          "not saved")
     digest = hashlib.sha256(resp.body).hexdigest()
     ids = _post_ids(parsed)
+    extra = source.capture(address)
     if old is not None and old.sha256 != digest and old.post_ids != ids[:len(old.post_ids)]:
         raise FetchError(address, f"page {number} changed since it was fetched on "
                          f"{old.fetched}: it now holds other posts (an edited or deleted "
@@ -186,7 +195,8 @@ def _page(source: Source, out: Path, manifest: Manifest, number: int, address: s
         content_type=resp.content_type, charset=resp.charset,
         fetched=resp.fetched.astimezone(UTC).isoformat(timespec="seconds"), sha256=digest,
         size=len(resp.body), post_ids=ids,
-        next_url=next_link(text, resp.final_url))
+        # a capture's links are the forum's own: read against the address it captured
+        next_url=next_link(text, extra.get("original_url", resp.final_url)), **extra)
     save(out, manifest)
     result.fetched.append(number)
     return parsed
