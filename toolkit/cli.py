@@ -254,14 +254,17 @@ def fetch(
     try:
         client = Client(delay=delay, jitter=jitter, timeout=timeout, cookies=cookies)
         source: Source = LiveSource(url, client)
+        when = None
         if wayback:
             try:
                 when = parse_at(at) if at is not None else None
             except ValueError as exc:
                 raise BadInputError("--at", None, str(exc)) from None
             source = WaybackSource(url, client, at=when, cdx=cdx, web=archive)
+        # recorded in one form, so that 2015-06-01 and 2015-06-01T00:00 resume each other
         options = FetchOptions(max_pages=max_pages, refresh=refresh, delay=delay,
-                               jitter=jitter)
+                               jitter=jitter,
+                               at=when.strftime("%Y-%m-%dT%H:%M") if when else None)
         with Progress(TextColumn("[dim]fetching pages"), BarColumn(),
                       TextColumn("{task.completed}/{task.total}"),
                       TextColumn("[dim]{task.description}"), console=err, transient=True,

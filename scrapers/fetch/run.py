@@ -86,11 +86,12 @@ class FetchOptions:
     refresh: bool = False
     delay: float = 2.0
     jitter: float = 0.5
+    at: str | None = None  # a Wayback fetch's --at, as given
 
     def recorded(self) -> dict[str, Any]:
         # what the run was asked, for the manifest; never the cookies
         return {"max_pages": self.max_pages, "refresh": self.refresh, "delay": self.delay,
-                "jitter": self.jitter}
+                "jitter": self.jitter, "at": self.at}
 
 
 @dataclass
@@ -117,6 +118,14 @@ def fetch_thread(source: Source, out: Path, options: FetchOptions, *,
     if manifest is not None and manifest.url != url:
         raise FetchError(url, f"the folder holds another thread's pages ({manifest.url}); "
                          "fetch into a new folder")
+    if manifest is not None and manifest.source != source.kind:
+        raise FetchError(url, f"the folder holds pages from the {manifest.source} source, not "
+                         f"{source.kind}; fetch into a new folder")
+    if manifest is not None and manifest.options.get("at") != options.at:
+        # the saved pages are captures of another time: resuming would mix two times
+        raise FetchError(url, f"the folder holds captures picked for --at "
+                         f"{manifest.options.get('at') or '(newest)'}, not "
+                         f"{options.at or '(newest)'}; fetch into a new folder")
     if manifest is None:
         manifest = Manifest(url=url, tool_version=tool_version(), options=options.recorded(),
                             source=source.kind)

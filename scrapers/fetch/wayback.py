@@ -61,14 +61,21 @@ def pick(captures: list[Capture], at: datetime | None) -> Capture | None:
     return after[0] if after else ordered[-1]
 
 
+# a first page's own page parameter, which the forum's links to the thread usually leave out
+_FIRST_PAGE = {("start", "0"), ("page", "1"), ("st", "0"), ("p", "1")}
+
+
 def variants(url: str) -> list[str]:
-    """The forms of an address a forum may have been captured under: as given, then with
-    the other scheme (CDX already folds ``www.`` and the query's order)."""
+    """The forms of an address a forum's page may have been captured under: as given, then
+    (a first page) without its page parameter. The index itself folds the scheme and
+    ``www.``, so those are not tried apart."""
     parts = urllib.parse.urlsplit(url)
-    other = {"http": "https", "https": "http"}.get(parts.scheme)
+    query = urllib.parse.parse_qsl(parts.query, keep_blank_values=True)
+    bare = [(k, v) for k, v in query if (k, v) not in _FIRST_PAGE]
     out = [url]
-    if other:
-        out.append(urllib.parse.urlunsplit(parts._replace(scheme=other)))
+    if len(bare) < len(query):
+        out.append(urllib.parse.urlunsplit(
+            parts._replace(query=urllib.parse.urlencode(bare, safe="."))))
     return out
 
 

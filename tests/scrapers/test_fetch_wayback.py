@@ -20,7 +20,7 @@ from engine.rulesets import ruleset_ids
 from engine.simulate import play
 from scrapers.fetch.http import Client, FetchError
 from scrapers.fetch.manifest import page_addresses
-from scrapers.fetch.run import FetchOptions, FetchResult, fetch_thread
+from scrapers.fetch.run import FetchOptions, FetchResult, LiveSource, fetch_thread
 from scrapers.fetch.wayback import WaybackSource, parse_at, pick
 from scrapers.render import render_thread
 from scrapers.render.engines import ENGINES
@@ -116,7 +116,8 @@ def fetch(archive: Archive, engine: str, out: Path, at: datetime | None = None
           ) -> FetchResult:
     source = WaybackSource(ENGINES[engine].url(TOPIC, 0, PER_PAGE), client(), at=at,
                            cdx=archive.base, web=archive.base)
-    return fetch_thread(source, out, FetchOptions())
+    given = at.strftime("%Y-%m-%dT%H:%M") if at is not None else None
+    return fetch_thread(source, out, FetchOptions(at=given))
 
 
 def stamp_of(out: Path, number: int) -> str:
@@ -224,7 +225,41 @@ def test_the_fetch_command_with_wayback(archive: Archive, log: GameLog,
     assert ok.exit_code == 0, ok.output
     assert len(list(out.glob("page-*.html"))) == len(pages)
     assert stamp_of(out, 1) == STAMPS[1]
+    again = CliRunner().invoke(app, ["fetch", "--wayback",
+                                     ENGINES["vb38"].url(TOPIC, 0, PER_PAGE), "-o", str(out),
+                                     "--cdx", archive.base, "--archive", archive.base,
+                                     "--at", "2015-06-01T00:00", "--delay", "0"])
+    assert again.exit_code == 0, again.output
+    assert "kept from a previous run" in again.output
     bad = CliRunner().invoke(app, ["fetch", "--wayback", "http://x.example/", "-o",
                                    str(tmp_path / "no"), "--at", "June 2015"])
     assert bad.exit_code == 2
     assert "YYYY-MM-DD" in bad.output
+
+
+def test_a_first_page_captured_without_its_page_parameter(archive: Archive, log: GameLog,
+                                                           tmp_path: Path) -> None:
+    pages = serve(archive, log, "phpbb33", missing=1)
+    given = ENGINES["phpbb33"].url(TOPIC, 0, PER_PAGE)
+    assert given.endswith("&start=0")
+    bare = given.removesuffix("&start=0")
+    archive.capture(bare, STAMPS[0], mark(pages[0][1], STAMPS[0]))
+    out = tmp_path / "out"
+    result = fetch(archive, "phpbb33", out)
+    assert result.fetched == list(range(1, len(pages) + 1))
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["pages"][0]["original_url"] == bare
+
+
+def test_a_folder_is_resumed_only_with_its_own_time_and_source(
+        archive: Archive, log: GameLog, tmp_path: Path) -> None:
+    serve(archive, log, "phpbb33")
+    out = tmp_path / "out"
+    fetch(archive, "phpbb33", out, at=parse_at("2015-06-01"))
+    with pytest.raises(FetchError, match="--at 2015-06-01T00:00, not"):
+        fetch(archive, "phpbb33", out)
+    with pytest.raises(FetchError, match="wayback source, not live"):
+        fetch_thread(LiveSource(ENGINES["phpbb33"].url(TOPIC, 0, PER_PAGE), client()), out,
+                     FetchOptions())
+    again = fetch(archive, "phpbb33", out, at=parse_at("2015-06-01"))
+    assert again.fetched == [len(again.manifest.pages)]  # only the last page, as live
