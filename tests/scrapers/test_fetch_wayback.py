@@ -63,6 +63,7 @@ class Archive(Forum):
             return super().answer(target, headers)
         with self.lock:
             self.asked.append(key_of(target))
+            self.headers.append(headers)
         q = dict(parse_qsl(parts.query))
         assert q["output"] == "json"
         assert q["filter"] == "statuscode:200"
@@ -263,3 +264,13 @@ def test_a_folder_is_resumed_only_with_its_own_time_and_source(
                      FetchOptions())
     again = fetch(archive, "phpbb33", out, at=parse_at("2015-06-01"))
     assert again.fetched == [len(again.manifest.pages)]  # only the last page, as live
+
+
+def test_the_archives_robots_txt_and_user_agent(archive: Archive, log: GameLog,
+                                                tmp_path: Path) -> None:
+    serve(archive, log, "phpbb33")
+    archive.routes[key_of("/robots.txt")] = Answer(200, b"User-agent: *\nDisallow: /web/\n")
+    with pytest.raises(FetchError, match="robots.txt"):
+        fetch(archive, "phpbb33", tmp_path / "out")
+    assert not (tmp_path / "out").exists()
+    assert all(h.get("User-Agent", "").startswith("mafiakit/") for h in archive.headers)
