@@ -270,7 +270,7 @@ def test_the_archives_robots_txt_and_user_agent(archive: Archive, log: GameLog,
                                                 tmp_path: Path) -> None:
     serve(archive, log, "phpbb33")
     archive.routes[key_of("/robots.txt")] = Answer(200, b"User-agent: *\nDisallow: /web/\n")
-    with pytest.raises(FetchError, match="robots.txt"):
+    with pytest.raises(FetchError, match=r"robots\.txt"):
         fetch(archive, "phpbb33", tmp_path / "out")
     assert not (tmp_path / "out").exists()
     assert all(h.get("User-Agent", "").startswith("mafiakit/") for h in archive.headers)
