@@ -4,12 +4,10 @@ meet. Skipped without Debian's chromium and chromium-driver (`./run test` instal
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-import pytest
-
 from engine.gamelog import load
+from tests.browser import chromium, needs_chromium
 from tests.conftest import ROOT
 from toolkit.figures.activity import activity_heatmap
 from toolkit.figures.blocs import covote_heatmap
@@ -17,8 +15,6 @@ from toolkit.metrics import blocs
 from toolkit.metrics.activity import hour_heatmap
 
 GAME = ROOT / "tests" / "engine" / "games" / "island-16.json"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 BOXES = """
 const box = s => { const b = document.querySelector(s).getBoundingClientRect();
                    return [b.left, b.top, b.right, b.bottom]; };
@@ -30,23 +26,14 @@ def apart(a: list[float], b: list[float]) -> bool:
     return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
 
 
-@pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
-                    reason="Debian's chromium and chromium-driver are not installed")
+@needs_chromium
 def test_the_toolbar_does_not_cover_a_heatmaps_title(tmp_path: Path) -> None:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.support.ui import WebDriverWait
 
     log = load(GAME)
     figures = {"covote": covote_heatmap(log, blocs.final_agreement(log)),
                "activity": activity_heatmap(hour_heatmap(log))}
-    options = Options()
-    options.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=900,900",
-                "--disable-dev-shm-usage"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+    driver = chromium(900, 900, logs=False)
     try:
         for name, fig in figures.items():
             page = tmp_path / f"{name}.html"

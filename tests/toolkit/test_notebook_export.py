@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,6 +21,7 @@ from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 from plotly.offline import get_plotlyjs
 
+from tests.browser import chromium, needs_chromium
 from tests.conftest import ROOT
 from toolkit.notebooks import FOLDER, execute
 from toolkit.renderers import COLAB, ENVIRONMENT, NOTEBOOK, OFFLINE, choose, use_renderers
@@ -29,8 +29,6 @@ from toolkit.renderers import COLAB, ENVIRONMENT, NOTEBOOK, OFFLINE, choose, use
 GAME = ROOT / "data" / "games" / "contested-island" / "expected.json"
 NIGHTS = FOLDER / "04_night_visits.py"  # a short notebook with several charts
 PLOTLY_JSON = "application/vnd.plotly.v1+json"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 # a stretch of plotly.js itself, past its licence header, to find it inlined in an export
 PLOTLY_JS = get_plotlyjs()[2000:2200]
 
@@ -133,27 +131,16 @@ def test_a_notebook_run_outside_the_toolkit_keeps_its_charts(sockets: Path) -> N
     _check_export(nb)
 
 
-@pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
-                    reason="Debian's chromium and chromium-driver are not installed "
-                           "(./run test installs them: apt-get install chromium chromium-driver)")
+@needs_chromium
 def test_the_exported_charts_draw_offline_in_headless_chromium(
         executed: nbformat.NotebookNode, tmp_path: Path) -> None:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.support.ui import WebDriverWait
 
     page = tmp_path / "nights.html"
     page.write_text(_check_export(executed), encoding="utf-8")
     figures = _figures(executed)
-    options = Options()
-    options.binary_location = str(CHROMIUM)
     # offline: no host name resolves, so whatever the page would fetch from a CDN fails
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,2400",
-                "--disable-dev-shm-usage", "--host-resolver-rules=MAP * ~NOTFOUND"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+    driver = chromium(1400, 2400, ["--host-resolver-rules=MAP * ~NOTFOUND"])
     try:
         driver.get(page.as_uri())
         WebDriverWait(driver, 60).until(lambda d: d.execute_script(
@@ -163,7 +150,7 @@ def test_the_exported_charts_draw_offline_in_headless_chromium(
             "f.querySelectorAll('.main-svg').length, f.getBoundingClientRect().height])")
         assert len(drawn) == figures
         assert all(svgs >= 1 and height > 100 for svgs, height in drawn)
-        logged = driver.get_log("browser")  # type: ignore[no-untyped-call]
+        logged = driver.get_log("browser")
         # the template's CDN scripts fail to load offline; no script may fail otherwise
         errors = [e for e in logged if e["level"] == "SEVERE" and "net::" not in e["message"]]
         assert errors == []

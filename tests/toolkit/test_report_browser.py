@@ -12,23 +12,15 @@ import os
 import shutil
 from pathlib import Path
 
-import pytest
-
+from tests.browser import chromium, needs_chromium
 from tests.conftest import ROOT
 from toolkit.report import build_report
 
 GAME = ROOT / "data" / "games" / "contested-island" / "gm-mistakes" / "expected.json"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
 
 
-@pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
-                    reason="Debian's chromium and chromium-driver are not installed "
-                           "(./run test installs them: apt-get install chromium chromium-driver)")
+@needs_chromium
 def test_every_chart_renders_in_headless_chromium_without_errors(tmp_path: Path) -> None:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.support.ui import WebDriverWait
 
     # the real report: the review and every notebook about one game, on the bundled
@@ -36,13 +28,7 @@ def test_every_chart_renders_in_headless_chromium_without_errors(tmp_path: Path)
     report = tmp_path / "report.html"
     drawn = build_report(GAME, report)
     assert drawn >= 2  # the review's vote chart, 01's heatmap, the votes', blocs', nights'
-    options = Options()
-    options.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1400,900",
-                "--hide-scrollbars", "--disable-dev-shm-usage"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(str(DRIVER)), options=options)
+    driver = chromium(1400, 900, ["--hide-scrollbars"])
     try:
         driver.get(report.as_uri())
         WebDriverWait(driver, 120).until(lambda d: d.execute_script(
@@ -63,7 +49,7 @@ def test_every_chart_renders_in_headless_chromium_without_errors(tmp_path: Path)
             "Array.from(document.querySelectorAll('table.mk-long')).every("
             "t => t.closest('.dt-container') && "
             "t.closest('.dt-container').querySelector('input[type=search]'))"))
-        logged = driver.get_log("browser")  # type: ignore[no-untyped-call]
+        logged = driver.get_log("browser")
         errors = [e for e in logged if e["level"] == "SEVERE"]
         assert errors == []
         shots = tmp_path / "shots"
