@@ -69,21 +69,11 @@ def test_replay_is_deterministic() -> None:
 def test_a_night_the_gm_ruled_another_way_is_ruling_dependent() -> None:
     """The GM let Milton's Cover go ahead though Rick stunned him (stun-vs-unblockable =
     a-block); under the default the stun stops it and Levy dies."""
-    from engine.gamelog import Death, Meta, NightLog, Occupant, Phase, PhasePublished, Slot
+    from engine.gamelog import Death
+    from tests.engine.test_verify_stated import stunned_cover
 
-    roles = {"K": "rick-morgan", "M": "max-milton", "J": "jen-li", "L": "john-levy"}
+    log = stunned_cover(stated=False)
     ref = SourceRef(kind="manual", post=5)
-    log = GameLog(
-        meta=Meta(title="t", ruleset="contested-island"),
-        players=[Slot(id=s, occupants=[Occupant(nick=s)], role=r) for s, r in roles.items()],
-        phases=[Phase(kind="day", number=1), Phase(kind="night", number=1)],
-        nights=[NightLog(number=1, actions=[
-            Action(actor="K", ability="stunning-blow", targets=["M"]),
-            Action(actor="M", ability="cover", targets=["L"]),
-            Action(actor="J", ability="murder", targets=["L"], options={"attack": "physical"}),
-        ])])
-    log.published.phases.append(PhasePublished(
-        phase="N1", newspaper=[NewspaperFact(kind="protected", subject="L", source=ref)]))
     found = {f.item: f for f in verify(log).findings if f.phase == "N1"}
     assert found["deaths"].status == "ruling-dependent"
     assert found["deaths"].by_option == {"contested-island.stun-vs-unblockable=a-block":

@@ -23,9 +23,10 @@ from engine.verify import verify
 KEY = "contested-island.stun-vs-unblockable"
 
 
-def _night(stated: bool) -> GameLog:
+def stunned_cover(stated: bool) -> GameLog:
     """Milton covers Levy though Rick stunned him; the GM's paper says Levy was protected,
-    which only the a-block reading gives (tests/engine/test_verify_nights.py)."""
+    which only the a-block reading gives (also tests/engine/test_verify_nights.py); with
+    `stated`, the GM's rules post states the default reading."""
     roles = {"K": "rick-morgan", "M": "max-milton", "J": "jen-li", "L": "john-levy"}
     ref = SourceRef(kind="manual", post=5)
     log = GameLog(
@@ -48,12 +49,12 @@ def _night(stated: bool) -> GameLog:
 
 
 def test_a_night_turns_on_the_ruling_when_the_gm_stated_none() -> None:
-    found = {f.item: f.status for f in verify(_night(False)).findings if f.phase == "N1"}
+    found = {f.item: f.status for f in verify(stunned_cover(False)).findings if f.phase == "N1"}
     assert found["deaths"] == "ruling-dependent"
 
 
 def test_a_ruling_the_gm_stated_is_not_tried_and_the_night_is_disputed() -> None:
-    found = {f.item: f for f in verify(_night(True)).findings if f.phase == "N1"}
+    found = {f.item: f for f in verify(stunned_cover(True)).findings if f.phase == "N1"}
     assert found["deaths"].status == "disputed"
     assert found["deaths"].by_option == {}
     assert found["newspaper: protected (L)"].status == "disputed"
